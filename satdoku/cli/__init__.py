@@ -1,0 +1,76 @@
+"""The ``satdoku`` command: a thin shell over the public API.
+
+Subcommands live in their own modules and are imported only when used, so that
+``satdoku solve`` starts fast. Adding one is one module and one line in ``COMMANDS``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+
+import click
+
+from satdoku.errors import SatdokuError
+
+COMMANDS = {
+    "solve": "satdoku.cli.solve:solve_command",
+}
+
+
+class LazyGroup(click.Group):
+    """A group whose subcommands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        target = COMMANDS.get(cmd_name)
+        if target is None:
+            return None
+        module, attr = target.split(":")
+        command: click.Command = getattr(importlib.import_module(module), attr)
+        return command
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="satdoku")
+def cli() -> None:
+    """Solve, count and explain Sudoku and other grid puzzles with SAT and CP-SAT.
+
+    \b
+    Examples:
+      satdoku solve '85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.'
+      satdoku solve -f puzzles.txt --format json
+    """
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: run the CLI; every failure is one ``error:`` line and an exit status."""
+    try:
+        status = cli.main(args=argv, prog_name="satdoku", standalone_mode=False)
+    except click.exceptions.Exit as done:
+        status = done.exit_code
+    except click.exceptions.Abort:
+        _fail("interrupted", 130)
+    except click.ClickException as err:
+        hint = ""
+        if isinstance(err, click.UsageError) and err.ctx is not None:
+            hint = f" (see '{err.ctx.command_path} --help')"
+        _fail(err.format_message() + hint, 2)
+    except SatdokuError as err:
+        _fail(str(err), 2)
+    except KeyboardInterrupt:
+        _fail("interrupted", 130)
+    except BrokenPipeError:
+        # The reader went away (e.g. ``| head``): stop quietly.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        status = 0
+    sys.exit(status if isinstance(status, int) else 0)
+
+
+def _fail(message: str, status: int) -> None:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(status)

@@ -1,0 +1,84 @@
+"""Where a command's puzzles come from: a puzzle argument, ``-f FILE`` or ``-`` (stdin)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+
+import click
+
+from satdoku.errors import ParseError, SatdokuError, UsageError
+from satdoku.formats import Record, parse_puzzle, read_records
+from satdoku.geometry import Geometry
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def puzzle_input_options(func: F) -> F:
+    """Decorate a command with PUZZLE, ``-f/--file``, ``--box`` and ``--alphabet``."""
+    decorators = [
+        click.argument("puzzle", required=False),
+        click.option(
+            "-f",
+            "--file",
+            "file",
+            type=click.Path(dir_okay=False, allow_dash=True),
+            help="Read every puzzle of FILE ('-' for stdin).",
+        ),
+        click.option("--box", metavar="RxC", help="Box shape, e.g. 2x3 for 6x6 (default: square)."),
+        click.option(
+            "--alphabet",
+            type=click.Choice(["auto", "1-9A-Z", "0-F"]),
+            default="auto",
+            show_default=True,
+            help="Characters of one-line puzzles above 9x9.",
+        ),
+    ]
+    for decorator in reversed(decorators):
+        func = decorator(func)
+    return func
+
+
+def read_inputs(
+    puzzle: str | None, file: str | None, box: str | None, alphabet: str
+) -> tuple[str | None, Iterator[Record]]:
+    """The input's name (None for a puzzle argument) and its records.
+
+    A puzzle argument that does not parse raises at once; records of files carry their
+    errors so that one bad line never stops the others.
+    """
+    geometry = Geometry.parse(box) if box else None
+    if puzzle is not None and file is not None:
+        raise UsageError("give a PUZZLE or -f FILE, not both")
+    if puzzle is None and file is None:
+        raise UsageError("give a PUZZLE, -f FILE or - for stdin")
+    if puzzle == "-" or file == "-":
+        return "stdin", _nonempty("stdin", read_records(sys.stdin, geometry, alphabet))
+    if file is not None:
+        return file, _nonempty(file, _file_records(file, geometry, alphabet))
+    assert puzzle is not None
+    return None, iter([Record(1, puzzle, parse_puzzle(puzzle, geometry, alphabet))])
+
+
+def _file_records(path: str, geometry: Geometry | None, alphabet: str) -> Iterator[Record]:
+    try:
+        handle = open(path, encoding="utf-8", errors="replace")  # noqa: SIM115
+    except OSError as err:
+        raise UsageError(f"cannot read {path}: {err.strerror}") from None
+    with handle:
+        yield from read_records(handle, geometry, alphabet)
+
+
+def _nonempty(name: str, records: Iterator[Record]) -> Iterator[Record]:
+    empty = True
+    for record in records:
+        empty = False
+        yield record
+    if empty:
+        raise ParseError(f"{name}: no puzzle found (empty input)")
+
+
+def describe(source: str | None, err: SatdokuError) -> str:
+    """An error message prefixed with the input's name when it came from a file."""
+    return f"{source}: {err}" if source else str(err)

@@ -1,0 +1,119 @@
+"""``satdoku solve``: solve every puzzle given and print each solution."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from satdoku.cli.inputs import describe, puzzle_input_options, read_inputs
+from satdoku.encodings import DEFAULT_ENCODING
+from satdoku.formats import Record
+from satdoku.formats.output import format_grid
+from satdoku.solver import DEFAULT_BACKEND, SolveTimeout, solve
+from satdoku.verify import given_clashes
+
+EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_UNKNOWN = 0, 1, 2, 3
+
+
+@click.command("solve")
+@puzzle_input_options
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["line", "grid", "json"]),
+    default="grid",
+    show_default=True,
+    help="Output: one line, a pretty grid, or one JSON object per puzzle.",
+)
+@click.option("--encoding", default=DEFAULT_ENCODING, show_default=True, help="CNF encoding spec.")
+@click.option(
+    "--backend",
+    "--solver",
+    "backend",
+    default=DEFAULT_BACKEND,
+    show_default=True,
+    help="python-sat solver name.",
+)
+@click.option("--timeout", type=float, help="Seconds per puzzle; past it the status is unknown.")
+@click.option("--stats", is_flag=True, help="Report solver statistics (stderr, or in JSON).")
+def solve_command(
+    puzzle: str | None,
+    file: str | None,
+    box: str | None,
+    alphabet: str,
+    fmt: str,
+    encoding: str,
+    backend: str,
+    timeout: float | None,
+    stats: bool,
+) -> int:
+    """Solve PUZZLE (a string), every puzzle in FILE, or stdin ('-').
+
+    \b
+    Exit status: 0 all solved, 1 some puzzle has no solution, 2 bad input,
+    3 some puzzle ran out of time.
+    \b
+    Example:
+      satdoku solve '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
+    """
+    source, records = read_inputs(puzzle, file, box, alphabet)
+    status = EXIT_OK
+    for record in records:
+        result = _solve_record(record, source, encoding, backend, timeout)
+        status = max(status, _EXIT[str(result["status"])])
+        _emit(record, result, source, fmt, stats)
+    return status
+
+
+_EXIT = {
+    "solved": EXIT_OK,
+    "no_solution": EXIT_NO_SOLUTION,
+    "unknown": EXIT_UNKNOWN,
+    "invalid": EXIT_BAD_INPUT,
+}
+
+
+def _solve_record(
+    record: Record, source: str | None, encoding: str, backend: str, timeout: float | None
+) -> dict[str, object]:
+    result: dict[str, object] = {"line": record.line} if source else {}
+    if record.puzzle is None:
+        assert record.error is not None
+        result.update(status="invalid", solution=None, error=describe(source, record.error))
+        return result
+    try:
+        solution = solve(record.puzzle, encoding=encoding, backend=backend, timeout=timeout)
+    except SolveTimeout as err:
+        result.update(status="unknown", solution=None, reason=str(err))
+        return result
+    if solution is None:
+        clashes = given_clashes(record.puzzle)
+        reason = "; ".join(clashes) if clashes else "the constraints cannot all hold"
+        result.update(status="no_solution", solution=None, reason=reason)
+        return result
+    result.update(status="solved", solution=solution.line, stats=solution.stats.to_dict())
+    result["_grid"] = format_grid(record.puzzle, solution.grid)
+    return result
+
+
+def _emit(
+    record: Record, result: dict[str, object], source: str | None, fmt: str, stats: bool
+) -> None:
+    status = result["status"]
+    where = f"{source}: line {record.line}: " if source else ""
+    if status == "invalid":
+        click.echo(f"error: {result['error']}", err=True)
+    elif status != "solved":
+        click.echo(f"{where}{str(status).replace('_', ' ')}: {result['reason']}", err=True)
+    grid = result.pop("_grid", None)
+    if not stats:
+        result.pop("stats", None)
+    elif "stats" in result and fmt != "json":
+        click.echo(f"{where}stats: {json.dumps(result['stats'])}", err=True)
+    if fmt == "json":
+        click.echo(json.dumps(result))
+    elif fmt == "line":
+        click.echo(result["solution"] if status == "solved" else status)
+    elif status == "solved":
+        click.echo(f"# line {record.line}\n{grid}\n" if source else grid)

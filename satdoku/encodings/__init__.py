@@ -1,0 +1,40 @@
+"""Encodings: a puzzle in, a CNF :class:`Formula` out. One class each, registered by name.
+
+A spec names an encoding and its options joined by ``+``: ``extended``,
+``extended+optimized`` (reduced by the givens), ``efficient+seqcounter`` (at-most-one by a
+sequential counter), ``minimal+native+optimized``.
+"""
+
+from __future__ import annotations
+
+from satdoku.encodings.cardinality import AMO_METHODS
+from satdoku.encodings.classic import ClassicEncoding, Efficient, Extended, Minimal
+from satdoku.encodings.formula import Formula, VarMap
+from satdoku.errors import UsageError
+
+ENCODINGS: dict[str, type[ClassicEncoding]] = {
+    cls.name: cls for cls in (Minimal, Efficient, Extended)
+}
+DEFAULT_ENCODING = "extended+optimized"
+
+
+def get_encoding(spec: str = DEFAULT_ENCODING) -> ClassicEncoding:
+    """The encoding a spec names, e.g. ``"extended+optimized"`` or ``"minimal+ladder"``."""
+    name, *options = [part.strip().lower() for part in spec.split("+")]
+    if name not in ENCODINGS:
+        raise UsageError(f"unknown encoding {name!r}; choose from {', '.join(ENCODINGS)}")
+    amo, optimized = "pairwise", False
+    for option in options:
+        if option in ("optimized", "opt", "reduced"):
+            optimized = True
+        elif option in AMO_METHODS:
+            amo = option
+        else:
+            raise UsageError(
+                f"unknown encoding option {option!r}; use optimized or an at-most-one method"
+                f" ({', '.join(AMO_METHODS)})"
+            )
+    return ENCODINGS[name](amo=amo, optimized=optimized)
+
+
+__all__ = ["DEFAULT_ENCODING", "ENCODINGS", "ClassicEncoding", "Formula", "VarMap", "get_encoding"]

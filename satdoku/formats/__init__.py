@@ -1,0 +1,7 @@
+"""Reading puzzles from text and files, and writing grids back out."""
+
+from satdoku.formats.files import Record, read_records
+from satdoku.formats.output import format_grid, format_line
+from satdoku.formats.text import parse_line, parse_puzzle
+
+__all__ = ["Record", "format_grid", "format_line", "parse_line", "parse_puzzle", "read_records"]

@@ -1,0 +1,165 @@
+"""Read every puzzle of a file (or stdin) as a stream of records, one per puzzle.
+
+Layouts, told apart by the first line that is not blank or a ``#`` comment:
+
+* ``Grid NN`` blocks (Project Euler / Norvig): a header line, then the rows of one grid;
+* CSV with a header naming a puzzle column (``quizzes``, ``puzzle``, ...; Kaggle's
+  ``quizzes,solutions``);
+* one puzzle per line (any one-line format of :mod:`satdoku.formats.text`);
+* otherwise multi-line grids, one after another (blank lines between them are optional).
+
+A record that cannot be parsed carries its error instead of a puzzle; reading goes on.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import chain
+
+from satdoku.errors import ParseError, SatdokuError
+from satdoku.formats.text import SEPARATOR_LINE, TOKEN, parse_line, parse_rows
+from satdoku.geometry import Geometry
+from satdoku.model import Puzzle
+
+PUZZLE_COLUMNS = ("quizzes", "quiz", "puzzle", "puzzles", "question", "grid", "sudoku")
+_GRID_HEADER = re.compile(r"\s*grid\b.*", re.IGNORECASE)
+_CSV_HEADER = re.compile(r"[^,]*[A-Za-z][^,]*,.*")
+
+
+@dataclass(frozen=True)
+class Record:
+    """One puzzle of an input: where it starts, its text, and the puzzle or the parse error."""
+
+    line: int
+    text: str
+    puzzle: Puzzle | None = None
+    error: SatdokuError | None = None
+
+
+def read_records(
+    lines: Iterable[str], box: Geometry | None = None, alphabet: str = "auto"
+) -> Iterator[Record]:
+    """Yield a :class:`Record` for every puzzle in ``lines`` (a file object or list of lines)."""
+    numbered = ((i, line.rstrip("\r\n")) for i, line in enumerate(lines, 1))
+    content = ((i, line) for i, line in numbered if _is_content(line))
+    first = next(content, None)
+    if first is None:
+        return
+    stream = chain([first], content)
+    text = first[1]
+    if _GRID_HEADER.fullmatch(text):
+        yield from _grid_blocks(stream, box, alphabet)
+    elif _CSV_HEADER.fullmatch(text) and not _looks_like_puzzle(text):
+        yield from _csv_rows(stream, box, alphabet)
+    elif _looks_like_puzzle(text):
+        for lineno, line in stream:
+            yield _record(lineno, line, lambda ln=line, n=lineno: parse_line(ln, box, alphabet, n))
+    else:
+        yield from _row_blocks(stream, box, alphabet)
+
+
+def _is_content(line: str) -> bool:
+    stripped = line.strip()
+    return bool(stripped) and not stripped.startswith("#")
+
+
+def _looks_like_puzzle(line: str) -> bool:
+    """A line long enough to be a whole puzzle (16 cells or more) rather than one grid row."""
+    ncells = len(line) if "," not in line and len(line) <= 35 * 35 else 0
+    if not _square_at_least_16(ncells):
+        ncells = len(TOKEN.findall(line))
+    return _square_at_least_16(ncells)
+
+
+def _square_at_least_16(n: int) -> bool:
+    return n >= 16 and math.isqrt(n) ** 2 == n
+
+
+def _record(lineno: int, text: str, parse: object) -> Record:
+    try:
+        puzzle = parse()  # type: ignore[operator]
+    except SatdokuError as err:
+        return Record(lineno, text, error=err)
+    return Record(lineno, text, puzzle=puzzle)
+
+
+def _rows_record(
+    rows: list[tuple[int, str]],
+    box: Geometry | None,
+    alphabet: str,
+    size: int | None = None,
+    start: int | None = None,
+) -> Record:
+    """A grid written over ``rows``; the record starts at ``start`` (its header) if given."""
+    text = "\n".join(line for _, line in rows)
+    return _record(start or rows[0][0], text, lambda: parse_rows(rows, box, alphabet, size))
+
+
+def _grid_blocks(
+    stream: Iterator[tuple[int, str]], box: Geometry | None, alphabet: str
+) -> Iterator[Record]:
+    rows: list[tuple[int, str]] = []
+    header = 0
+    for lineno, line in stream:
+        if _GRID_HEADER.fullmatch(line):
+            if rows:
+                yield _rows_record(rows, box, alphabet, start=header)
+            elif header:
+                yield Record(
+                    header, "", error=ParseError("expected grid rows after this header", header)
+                )
+            rows, header = [], lineno
+        else:
+            rows.append((lineno, line))
+    if rows:
+        yield _rows_record(rows, box, alphabet, start=header)
+    elif header:
+        yield Record(header, "", error=ParseError("expected grid rows after this header", header))
+
+
+def _csv_rows(
+    stream: Iterator[tuple[int, str]], box: Geometry | None, alphabet: str
+) -> Iterator[Record]:
+    _, header_line = next(stream)
+    header = [h.strip().lower() for h in next(csv.reader([header_line]))]
+    column = next((header.index(name) for name in PUZZLE_COLUMNS if name in header), 0)
+    for lineno, line in stream:
+        fields = next(csv.reader([line]), [])
+        if column >= len(fields):
+            err = ParseError(
+                f"expected a value in CSV column {column + 1} ({header[column]})", lineno
+            )
+            yield Record(lineno, line, error=err)
+            continue
+        cell = fields[column].strip()
+        yield _record(lineno, cell, lambda c=cell, n=lineno: parse_line(c, box, alphabet, n))
+
+
+def _row_blocks(
+    stream: Iterator[tuple[int, str]], box: Geometry | None, alphabet: str
+) -> Iterator[Record]:
+    """Grids written one row per line, one after another: N rows make one grid."""
+    rows: list[tuple[int, str]] = []
+    size = 0
+    for lineno, line in stream:
+        if SEPARATOR_LINE.fullmatch(line):
+            continue
+        if not rows:
+            size = box.size if box else _row_length(line)
+        rows.append((lineno, line))
+        if len(rows) == size:
+            yield _rows_record(rows, box, alphabet, size)
+            rows = []
+    if rows:
+        yield _rows_record(rows, box, alphabet, size)
+
+
+def _row_length(line: str) -> int:
+    tokens = TOKEN.findall(line)
+    if all(len(t) == 1 for t in tokens) or len(tokens) == 1:
+        return sum(len(t) for t in tokens)
+    return len(tokens)

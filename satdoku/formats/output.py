@@ -1,0 +1,40 @@
+"""Write grids out: one line, or a pretty grid with box separators."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from satdoku.model import Puzzle
+
+
+def format_line(puzzle: Puzzle, grid: Sequence[int]) -> str:
+    """The one-line format of the puzzle's size: characters (``.`` blank) up to 9 values,
+    comma-separated integers (``0`` blank) above."""
+    if puzzle.values <= 9:
+        return "".join(str(v) if v else "." for v in grid)
+    return ",".join(map(str, grid))
+
+
+def format_grid(puzzle: Puzzle, grid: Sequence[int]) -> str:
+    """Rows on lines; for a Sudoku, ``|`` and ``-+-`` lines between boxes."""
+    width = len(str(puzzle.values))
+    cells = {pos: grid[i] for i, pos in enumerate(puzzle.positions)}
+
+    def text(r: int, c: int) -> str:
+        v = cells.get((r, c))
+        return (str(v) if v else ".").rjust(width) if v is not None else " " * width
+
+    geometry = puzzle.geometry
+    if geometry is None:
+        return "\n".join(
+            " ".join(text(r, c) for c in range(puzzle.ncols)) for r in range(puzzle.nrows)
+        )
+    br, bc, n = geometry.box_rows, geometry.box_cols, geometry.size
+    lines = []
+    rule = "-+-".join("-" * (bc * (width + 1) - 1) for _ in range(n // bc))
+    for r in range(n):
+        if r and r % br == 0:
+            lines.append(rule)
+        chunks = (" ".join(text(r, c) for c in range(left, left + bc)) for left in range(0, n, bc))
+        lines.append(" | ".join(chunks))
+    return "\n".join(lines)

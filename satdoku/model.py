@@ -1,0 +1,134 @@
+"""The puzzle model: cells with values 1..D, constraints over groups of cells, and givens.
+
+A Sudoku is one instance (its units are rows, columns and boxes); other grid puzzles add their
+own constraints (extra regions, cages with sums) to the same model, so encoders and backends
+never need to know which puzzle they are solving.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cache, cached_property
+
+from satdoku.geometry import Geometry
+
+Grid = tuple[int, ...]
+"""One value per cell in cell order; 0 marks a blank."""
+
+
+@dataclass(frozen=True)
+class AllDifferent:
+    """A unit: its cells all take different values."""
+
+    cells: tuple[int, ...]
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class Sum:
+    """The values of ``cells`` add up to ``total`` (Kakuro runs, killer cages)."""
+
+    cells: tuple[int, ...]
+    total: int
+    name: str = ""
+
+
+Constraint = AllDifferent | Sum
+
+
+@dataclass(frozen=True, eq=False)
+class Puzzle:
+    """Cells, their values 1..``values``, constraints and givens.
+
+    ``positions[i]`` is the (row, column) where cell ``i`` is drawn on a ``nrows`` x ``ncols``
+    layout; ``givens[i]`` is its given value or 0.
+    """
+
+    values: int
+    positions: tuple[tuple[int, int], ...]
+    constraints: tuple[Constraint, ...]
+    givens: Grid
+    nrows: int
+    ncols: int
+    kind: str = "sudoku"
+    geometry: Geometry | None = None
+    layout: object = field(default=None, compare=False)
+    """Kind-specific drawing data (clue cells of a Kakuro, region map of a jigsaw)."""
+
+    def __post_init__(self) -> None:
+        if len(self.givens) != len(self.positions):
+            raise ValueError("givens and positions differ in length")
+
+    @classmethod
+    def sudoku(cls, geometry: Geometry, givens: Sequence[int]) -> Puzzle:
+        """A classic Sudoku of ``geometry`` with ``givens`` (row-major, 0 for blank)."""
+        n = geometry.size
+        return cls(
+            values=n,
+            positions=_square_positions(n),
+            constraints=sudoku_units(geometry),
+            givens=tuple(givens),
+            nrows=n,
+            ncols=n,
+            geometry=geometry,
+        )
+
+    @property
+    def ncells(self) -> int:
+        return len(self.positions)
+
+    @property
+    def size(self) -> int:
+        """Number of values, N for an N x N Sudoku."""
+        return self.values
+
+    @cached_property
+    def units(self) -> tuple[AllDifferent, ...]:
+        return tuple(c for c in self.constraints if isinstance(c, AllDifferent))
+
+    @cached_property
+    def peers(self) -> tuple[frozenset[int], ...]:
+        """For each cell, the other cells that share a unit with it."""
+        return _peers(self.ncells, self.units)
+
+    @property
+    def blanks(self) -> tuple[int, ...]:
+        return tuple(i for i, v in enumerate(self.givens) if v == 0)
+
+    @property
+    def nclues(self) -> int:
+        return sum(1 for v in self.givens if v)
+
+    def cell_name(self, cell: int) -> str:
+        """``r{row}c{col}``, 1-based, as people write it."""
+        r, c = self.positions[cell]
+        return f"r{r + 1}c{c + 1}"
+
+    def with_givens(self, givens: Iterable[int]) -> Puzzle:
+        """The same puzzle with other givens (a grid of this shape)."""
+        return replace(self, givens=tuple(givens))
+
+
+@cache
+def _square_positions(n: int) -> tuple[tuple[int, int], ...]:
+    return tuple((r, c) for r in range(n) for c in range(n))
+
+
+@cache
+def sudoku_units(geometry: Geometry) -> tuple[AllDifferent, ...]:
+    """Rows, columns and boxes of ``geometry`` as named units (shared by every puzzle)."""
+    return (
+        tuple(AllDifferent(u, f"row {i + 1}") for i, u in enumerate(geometry.rows))
+        + tuple(AllDifferent(u, f"column {i + 1}") for i, u in enumerate(geometry.cols))
+        + tuple(AllDifferent(u, f"box {i + 1}") for i, u in enumerate(geometry.boxes))
+    )
+
+
+@cache
+def _peers(ncells: int, units: tuple[AllDifferent, ...]) -> tuple[frozenset[int], ...]:
+    sets: list[set[int]] = [set() for _ in range(ncells)]
+    for unit in units:
+        for cell in unit.cells:
+            sets[cell].update(unit.cells)
+    return tuple(frozenset(s - {i}) for i, s in enumerate(sets))

@@ -1,0 +1,17 @@
+"""Backends and the search facade: ``solve`` and ``solutions``."""
+
+from satdoku.solver.pysat_backend import PysatBackend, solver_names
+from satdoku.solver.result import Solution, Stats
+from satdoku.solver.search import DEFAULT_BACKEND, SolveTimeout, as_puzzle, solutions, solve
+
+__all__ = [
+    "DEFAULT_BACKEND",
+    "PysatBackend",
+    "Solution",
+    "SolveTimeout",
+    "Stats",
+    "as_puzzle",
+    "solutions",
+    "solve",
+    "solver_names",
+]

@@ -1,0 +1,88 @@
+"""A python-sat solver behind one small interface: load a formula, solve under assumptions,
+read the model, add clauses, read statistics."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Sequence
+from types import TracebackType
+from typing import Any
+
+from satdoku.encodings.formula import Formula
+from satdoku.errors import UsageError
+
+NATIVE_CARD_SOLVERS = ("minicard", "gluecard3", "gluecard4")
+UNINTERRUPTIBLE = ("cadical", "lingeling", "kissat")
+
+
+def solver_names() -> list[str]:
+    """Every python-sat solver name (``cadical153``, ``minisat22``, ``glucose4``, ...)."""
+    from pysat.solvers import SolverNames
+
+    return sorted(k for k in vars(SolverNames) if not k.startswith("_"))
+
+
+class PysatBackend:
+    """One python-sat solver, owned for the life of a ``with`` block."""
+
+    def __init__(self, name: str = "cadical153") -> None:
+        if name not in solver_names():
+            raise UsageError(f"unknown solver {name!r}; choose from {', '.join(solver_names())}")
+        self.name = name
+        self._solver: Any = None
+
+    def __enter__(self) -> PysatBackend:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self._solver is not None:
+            self._solver.delete()
+            self._solver = None
+
+    def load(self, formula: Formula) -> None:
+        """Start a fresh solver holding ``formula``."""
+        from pysat.solvers import Solver
+
+        self.close()
+        if formula.atmosts and self.name not in NATIVE_CARD_SOLVERS:
+            raise UsageError(
+                f"native cardinality needs one of {', '.join(NATIVE_CARD_SOLVERS)}, not {self.name}"
+            )
+        self._solver = Solver(name=self.name, bootstrap_with=formula.clauses)
+        for lits, bound in formula.atmosts:
+            self._solver.add_atmost(lits, bound)
+
+    def add_clause(self, clause: Sequence[int]) -> None:
+        self._solver.add_clause(clause)
+
+    def solve(self, assumptions: Iterable[int] = (), timeout: float | None = None) -> bool | None:
+        """True (satisfiable), False (not), or None when ``timeout`` seconds ran out."""
+        if timeout is None:
+            return bool(self._solver.solve(assumptions=list(assumptions)))
+        if self.name.startswith(UNINTERRUPTIBLE):
+            raise UsageError(
+                f"{self.name} cannot be interrupted, so it cannot keep a time limit;"
+                " use minisat22, glucose4 or another MiniSat-family solver with --timeout"
+            )
+        timer = threading.Timer(timeout, self._solver.interrupt)
+        timer.start()
+        try:
+            result = self._solver.solve_limited(
+                assumptions=list(assumptions), expect_interrupt=True
+            )
+        finally:
+            timer.cancel()
+            self._solver.clear_interrupt()
+        return None if result is None else bool(result)
+
+    def model(self) -> list[int]:
+        return list(self._solver.get_model())
+
+    def stats(self) -> dict[str, int]:
+        """Accumulated restarts, conflicts, decisions and propagations."""
+        return dict(self._solver.accum_stats() or {})

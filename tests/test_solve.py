@@ -1,0 +1,108 @@
+import pytest
+
+from satdoku import Geometry, Puzzle, check, parse_puzzle, solutions, solve
+from satdoku.encodings import ENCODINGS
+from satdoku.errors import UsageError
+from satdoku.solver import PysatBackend, SolveTimeout
+from tests.conftest import DATA, data_lines, shared_file
+
+
+@pytest.mark.parametrize("name", ["norvig_top95.txt", "norvig_hardest.txt", "norvig_easy50.txt"])
+def test_every_9x9_of_a_set_solves(name):
+    for line in data_lines(name):
+        solution = solve(line)
+        assert solution is not None
+        check(solution.puzzle, solution.grid)  # solve() checked already; check again here
+
+
+@pytest.mark.parametrize(
+    "name", ["rkkautsar_4x4.txt", "rkkautsar_16x16.txt", "rkkautsar_25x25.txt"]
+)
+def test_other_sizes_solve(name):
+    puzzle = parse_puzzle((DATA / name).read_text())
+    solution = solve(puzzle)
+    assert solution is not None and solution.puzzle is puzzle
+    assert all(v for v in solution.grid)
+
+
+def test_janko_16x16_solutions_match_the_stored_ones():
+    puzzles = shared_file("16x16/janko_16x16.txt").read_text().splitlines()[:10]
+    answers = shared_file("16x16/janko_16x16.solutions.txt").read_text().splitlines()[:10]
+    for puzzle, answer in zip(puzzles, answers, strict=True):
+        assert solve(puzzle).line == answer
+
+
+@pytest.mark.parametrize("encoding", [*ENCODINGS, *(f"{e}+optimized" for e in ENCODINGS)])
+@pytest.mark.parametrize("backend", ["cadical153", "minisat22", "glucose4"])
+def test_encodings_and_backends_agree(encoding, backend):
+    line = data_lines("norvig_hardest.txt")[0]
+    assert solve(line, encoding=encoding, backend=backend).line == solve(line).line
+
+
+@pytest.mark.parametrize("shape", [(2, 3), (3, 2), (3, 4), (2, 5)])
+def test_empty_grids_of_every_box_shape(shape):
+    geometry = Geometry(*shape)
+    solution = solve(Puzzle.sudoku(geometry, [0] * geometry.ncells))
+    assert solution is not None and solution.puzzle.geometry == geometry
+
+
+def test_contradiction_means_no_solution():
+    line = "55" + data_lines("norvig_hardest.txt")[0][2:]
+    assert solve(line) is None
+    assert solve(line, encoding="extended") is None
+
+
+def test_unsatisfiable_without_clashing_givens():
+    # amayaos line 9: no two givens clash, yet no grid completes it
+    assert solve("0,2,0,0,0,0,0,4,2,0,0,0,0,0,0,3") is None
+
+
+def test_solutions_are_distinct_and_valid():
+    empty4 = Puzzle.sudoku(Geometry(2, 2), [0] * 16)
+    grids = [s.grid for s in solutions(empty4, limit=50)]
+    assert len(grids) == len(set(grids)) == 50
+
+
+def test_stats_are_filled():
+    solution = solve(data_lines("norvig_top95.txt")[0], encoding="extended")
+    stats = solution.stats
+    assert (stats.variables, stats.encoding, stats.backend) == (729, "extended", "minisat22")
+    assert stats.clauses > 11988 and stats.literals > stats.clauses
+    assert stats.solve_time > 0 and stats.encode_time > 0
+
+
+def test_unknown_names_are_usage_errors():
+    with pytest.raises(UsageError, match="unknown encoding"):
+        solve(data_lines("norvig_top95.txt")[0], encoding="fancy")
+    with pytest.raises(UsageError, match="unknown solver"):
+        solve(data_lines("norvig_top95.txt")[0], backend="nosuch")
+
+
+def test_no_time_left_gives_unknown():
+    with pytest.raises(SolveTimeout):
+        solve(data_lines("norvig_top95.txt")[0], timeout=0)
+
+
+def pigeonhole(holes):
+    """n+1 pigeons in n holes: unsatisfiable and hard for any CDCL solver."""
+    var = {(p, h): p * holes + h + 1 for p in range(holes + 1) for h in range(holes)}
+    clauses = [[var[p, h] for h in range(holes)] for p in range(holes + 1)]
+    for h in range(holes):
+        for p in range(holes + 1):
+            clauses += [[-var[p, h], -var[q, h]] for q in range(p + 1, holes + 1)]
+    return clauses
+
+
+def test_backend_time_limit_interrupts_a_hard_formula():
+    from satdoku.encodings import Formula, VarMap
+
+    formula = Formula(VarMap(Puzzle.sudoku(Geometry(2, 2), [0] * 16), [()] * 16))
+    formula.clauses = pigeonhole(12)
+    with PysatBackend("minisat22") as backend:
+        backend.load(formula)
+        assert backend.solve(timeout=0.2) is None
+
+
+def test_uninterruptible_solver_refuses_a_time_limit():
+    with pytest.raises(UsageError, match="cannot be interrupted"):
+        solve(data_lines("norvig_top95.txt")[0], backend="cadical153", timeout=5)
