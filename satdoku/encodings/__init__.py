@@ -10,10 +10,11 @@ from __future__ import annotations
 from satdoku.encodings.cardinality import AMO_METHODS
 from satdoku.encodings.classic import ClassicEncoding, Efficient, Extended, Minimal
 from satdoku.encodings.formula import Formula, VarMap
+from satdoku.encodings.triads import Augmented
 from satdoku.errors import UsageError
 
 ENCODINGS: dict[str, type[ClassicEncoding]] = {
-    cls.name: cls for cls in (Minimal, Efficient, Extended)
+    cls.name: cls for cls in (Minimal, Efficient, Extended, Augmented)
 }
 DEFAULT_ENCODING = "extended+optimized"
 

@@ -46,14 +46,17 @@ class PysatBackend:
 
     def load(self, formula: Formula) -> None:
         """Start a fresh solver holding ``formula``."""
-        from pysat.solvers import Solver
+        from pysat.solvers import NoSuchSolverError, Solver
 
         self.close()
         if formula.atmosts and self.name not in NATIVE_CARD_SOLVERS:
             raise UsageError(
                 f"native cardinality needs one of {', '.join(NATIVE_CARD_SOLVERS)}, not {self.name}"
             )
-        self._solver = Solver(name=self.name, bootstrap_with=formula.clauses)
+        try:
+            self._solver = Solver(name=self.name, bootstrap_with=formula.clauses)
+        except NoSuchSolverError:
+            raise UsageError(f"solver {self.name} is not built into this python-sat") from None
         for lits, bound in formula.atmosts:
             self._solver.add_atmost(lits, bound)
 
@@ -84,5 +87,9 @@ class PysatBackend:
         return list(self._solver.get_model())
 
     def stats(self) -> dict[str, int]:
-        """Accumulated restarts, conflicts, decisions and propagations."""
-        return dict(self._solver.accum_stats() or {})
+        """Accumulated restarts, conflicts, decisions and propagations (empty when the solver
+        does not expose them, as Kissat does not)."""
+        try:
+            return dict(self._solver.accum_stats() or {})
+        except NotImplementedError:
+            return {}
