@@ -15,6 +15,7 @@ import click
 from satdoku.errors import SatdokuError
 
 COMMANDS = {
+    "dimacs": "satdoku.cli.dimacs:dimacs_command",
     "solve": "satdoku.cli.solve:solve_command",
 }
 
