@@ -15,6 +15,7 @@ import click
 from satdoku.errors import SatdokuError
 
 COMMANDS = {
+    "compare": "satdoku.cli.compare:compare_command",
     "dimacs": "satdoku.cli.dimacs:dimacs_command",
     "solve": "satdoku.cli.solve:solve_command",
 }
