@@ -2,9 +2,11 @@
 for every encoding and whatever backend then solves it.
 
 The formula's unit clauses are not loaded but passed as assumptions to python-sat's
-``propagate``, so that a fresh solver (MiniSat, or Minicard for native cardinality
-constraints) reports everything unit propagation derives from them; solvers propagate
-top-level units when they are added and would report nothing otherwise.
+``propagate``, so that the solver reports everything unit propagation derives from them;
+solvers propagate top-level units when they are added and would report nothing otherwise.
+:class:`~satdoku.solver.PysatBackend` does this on the solver it loads (before adding the
+units); :func:`unit_propagation` does it on a fresh MiniSat (Minicard for native
+cardinality constraints), for solvers without ``propagate`` and for use on its own.
 """
 
 from __future__ import annotations
@@ -26,9 +28,14 @@ def unit_propagation(formula: Formula) -> list[int] | None:
 
 
 def solved_by_propagation(formula: Formula) -> bool:
-    """True when unit propagation, without a conflict, makes a value true in every cell that
-    has cell variables (cells without any were fixed by the encoding)."""
-    derived = unit_propagation(formula)
+    """True when unit propagation alone solves ``formula``: see :func:`decides_every_cell`."""
+    return decides_every_cell(formula, unit_propagation(formula))
+
+
+def decides_every_cell(formula: Formula, derived: list[int] | None) -> bool:
+    """True when the literals ``derived`` by unit propagation (None: it hit a conflict) make
+    a value true in every cell that has cell variables (the others were fixed by the
+    encoding)."""
     if derived is None:
         return False
     true = {lit for lit in derived if lit > 0}

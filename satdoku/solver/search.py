@@ -15,7 +15,7 @@ from satdoku.formats.text import parse_puzzle
 from satdoku.geometry import Geometry
 from satdoku.model import Grid, Puzzle
 from satdoku.solver.cpsat_backend import DEFAULT_CPSAT_MODEL, cpsat_solutions
-from satdoku.solver.propagation import solved_by_propagation
+from satdoku.solver.propagation import decides_every_cell
 from satdoku.solver.pysat_backend import PysatBackend
 from satdoku.solver.result import Solution, Stats
 from satdoku.verify import check
@@ -115,7 +115,9 @@ def _cnf_solutions(
                     decisions=counters.get("decisions", 0),
                     propagations=counters.get("propagations", 0),
                     restarts=counters.get("restarts", 0),
-                    propagation_only=solved_by_propagation(formula) if found == 0 else None,
+                    propagation_only=(
+                        decides_every_cell(formula, solver.propagated) if found == 0 else None
+                    ),
                 ),
             )
             found += 1
