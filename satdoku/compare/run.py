@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -24,6 +25,9 @@ class Trial:
     grid: Grid | None = None
     error: str = ""
     disagrees: bool = False
+    cpu_time: float = 0.0
+    """Process CPU seconds of the whole call (encode, solve, verify): unlike the wall-clock
+    times in ``stats``, other programs on a busy machine do not inflate it."""
 
     @property
     def failed(self) -> bool:
@@ -36,6 +40,7 @@ class Trial:
             "status": self.status,
             "error": self.error,
             "disagrees": self.disagrees,
+            "cpu_time": self.cpu_time,
             "stats": self.stats.to_dict() if self.stats else None,
         }
 
@@ -56,6 +61,7 @@ def run_trial(
     configuration: Configuration, puzzle: Puzzle, index: int, timeout: float | None
 ) -> Trial:
     """Solve ``puzzle`` one way; the answer is verified inside :func:`satdoku.solve`."""
+    started = time.process_time()
     try:
         solution = solve(
             puzzle, encoding=configuration.encoding, backend=configuration.backend, timeout=timeout
@@ -64,9 +70,10 @@ def run_trial(
         return Trial(configuration, index, "timeout", error=str(err))
     except SatdokuError as err:  # a verification failure among them: counted, reported
         return Trial(configuration, index, "error", error=f"{type(err).__name__}: {err}")
+    cpu = time.process_time() - started
     if solution is None:
-        return Trial(configuration, index, "no_solution")
-    return Trial(configuration, index, "solved", solution.stats, solution.grid)
+        return Trial(configuration, index, "no_solution", cpu_time=cpu)
+    return Trial(configuration, index, "solved", solution.stats, solution.grid, cpu_time=cpu)
 
 
 def best_of(trials: Sequence[Trial]) -> Trial:
@@ -80,7 +87,7 @@ def best_of(trials: Sequence[Trial]) -> Trial:
         encode_time=min(s.encode_time for s in timed),
         solve_time=min(s.solve_time for s in timed),
     )
-    return replace(first, stats=stats)
+    return replace(first, stats=stats, cpu_time=min(t.cpu_time for t in trials))
 
 
 def compare(

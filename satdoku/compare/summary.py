@@ -33,6 +33,10 @@ class Summary:
     solve_median_ms: float
     solve_p90_ms: float
     solve_max_ms: float
+    cpu_median_ms: float
+    cpu_p90_ms: float
+    """Process CPU time of the whole solve call (encode, solve, verify), steady on a busy
+    machine."""
     conflicts_mean: float
     decisions_mean: float
     propagation_only: float | None
@@ -59,6 +63,7 @@ def _summary(configuration: Configuration, trials: list[Trial]) -> Summary:
     stats = [t.stats for t in trials if t.stats is not None]
     encode = [s.encode_time * 1000 for s in stats]
     solve = [s.solve_time * 1000 for s in stats]
+    cpu = [t.cpu_time * 1000 for t in trials if t.stats is not None]
     flags = [s.propagation_only for s in stats if s.propagation_only is not None]
 
     def mean(values: list[float]) -> float:
@@ -81,6 +86,8 @@ def _summary(configuration: Configuration, trials: list[Trial]) -> Summary:
         solve_median_ms=percentile(solve, 50),
         solve_p90_ms=percentile(solve, 90),
         solve_max_ms=max(solve, default=math.nan),
+        cpu_median_ms=percentile(cpu, 50),
+        cpu_p90_ms=percentile(cpu, 90),
         conflicts_mean=mean([s.conflicts for s in stats]),
         decisions_mean=mean([s.decisions for s in stats]),
         propagation_only=sum(flags) / len(flags) if flags else None,
@@ -93,6 +100,7 @@ COLUMNS = (
     "clauses",
     "encode ms med / p90 / max",
     "solve ms med / p90 / max",
+    "CPU ms med / p90",
     "conflicts",
     "decisions",
     "UP alone",
@@ -117,6 +125,7 @@ def markdown_table(summaries: Sequence[Summary]) -> str:
             f"{s.clauses:,.0f}" if not math.isnan(s.clauses) else "-",
             " / ".join(map(_num, (s.encode_median_ms, s.encode_p90_ms, s.encode_max_ms))),
             " / ".join(map(_num, (s.solve_median_ms, s.solve_p90_ms, s.solve_max_ms))),
+            " / ".join(map(_num, (s.cpu_median_ms, s.cpu_p90_ms))),
             f"{s.conflicts_mean:.1f}",
             f"{s.decisions_mean:.1f}",
             "-" if s.propagation_only is None else f"{100 * s.propagation_only:.0f}%",
