@@ -14,8 +14,10 @@ class Stats:
     """What one solve cost. Times in seconds; counters are the backend's own, accumulated over
     the solver's life (so the n-th solution of ``solutions`` includes the earlier searches).
 
-    With ``cpsat``, ``variables`` and ``clauses`` count the model's variables and constraints
-    and ``literals`` stays 0; its counters are 0 whenever presolve settles the puzzle.
+    ``solve_time`` includes handing the formula to the solver (for the first solution), as
+    CP-SAT's wall time includes loading its model. With ``cpsat``, ``variables`` and
+    ``clauses`` count the model's variables and constraints and ``literals`` stays 0; its
+    counters are 0 whenever presolve settles the puzzle.
     """
 
     encoding: str = ""

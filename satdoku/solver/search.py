@@ -86,14 +86,17 @@ def _cnf_solutions(
     blanks = puzzle.blanks
     found = 0
     with PysatBackend(backend) as solver:
+        started = time.perf_counter()
         solver.load(formula)
+        load_time = time.perf_counter() - started  # counted in the first solve_time
         while limit is None or found < limit:
             remaining = None if deadline is None else deadline - time.monotonic()
             outcome = None
             started = time.perf_counter()
             if remaining is None or remaining > 0:
                 outcome = solver.solve(timeout=remaining)
-            solve_time = time.perf_counter() - started
+            solve_time = time.perf_counter() - started + load_time
+            load_time = 0.0
             if outcome is None:
                 yield None
                 return
