@@ -116,16 +116,19 @@ def compare_command(
                     f"FAILED {trial.configuration.label} puzzle {trial.puzzle + 1}: {trial.error}",
                     err=True,
                 )
-    if csv_path:
-        with open(csv_path, "w", newline="", encoding="utf-8") as handle:
-            write_csv(summaries, handle)
-    if json_path:
-        with open(json_path, "w", encoding="utf-8") as handle:
-            json.dump(to_json(comparison, summaries), handle, indent=1)
-    if plot_path:
-        from satdoku.compare.plot import plot_comparison
+    try:
+        if csv_path:
+            with open(csv_path, "w", newline="", encoding="utf-8") as handle:
+                write_csv(summaries, handle)
+        if json_path:
+            with open(json_path, "w", encoding="utf-8") as handle:
+                json.dump(to_json(comparison, summaries), handle, indent=1)
+        if plot_path:
+            from satdoku.compare.plot import plot_comparison
 
-        plot_comparison(comparison, summaries, plot_path, title=f"satdoku compare {file}")
+            plot_comparison(comparison, summaries, plot_path, title=f"satdoku compare {file}")
+    except OSError as err:
+        raise UsageError(f"cannot write {err.filename}: {err.strerror}") from None
     return 1 if any(s.failures for s in summaries) else 0
 
 

@@ -99,9 +99,14 @@ def compare(
 ) -> Comparison:
     """Run every configuration on every puzzle, puzzle by puzzle (so that the machine's
     noise falls on all configurations alike), and mark disagreements. With ``repeat`` > 1
-    each run is repeated and its least times kept (a busy machine only ever adds time)."""
+    each run is repeated and its least times kept (a busy machine only ever adds time).
+    Each configuration first solves the first puzzle once, untimed, so that one-time costs
+    (imports, loading solver libraries) do not land on one puzzle."""
     for configuration in configurations:
         configuration.check(timeout)
+    puzzles = list(puzzles)
+    for configuration in configurations if puzzles else ():
+        run_trial(configuration, puzzles[0], 0, timeout)
     result = Comparison(list(configurations), trials={c: [] for c in configurations})
     for index, puzzle in enumerate(puzzles):
         trials = [

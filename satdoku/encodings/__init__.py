@@ -2,7 +2,9 @@
 
 A spec names an encoding and its options joined by ``+``: ``extended``,
 ``extended+optimized`` (reduced by the givens), ``efficient+seqcounter`` (at-most-one by a
-sequential counter), ``minimal+native+optimized``.
+sequential counter), ``minimal+native+optimized``, ``augmented`` (extended + triad
+variables). Adding an encoding is one class (``name``, ``encode``) and one entry in
+``ENCODINGS``; see docs/encodings.md.
 """
 
 from __future__ import annotations
