@@ -17,6 +17,7 @@ from satdoku.errors import SatdokuError
 COMMANDS = {
     "solve": "satdoku.cli.solve:solve_command",
     "explain": "satdoku.cli.explain:explain_command",
+    "rate": "satdoku.cli.rate:rate_command",
 }
 
 
