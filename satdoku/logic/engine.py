@@ -32,7 +32,9 @@ def walk(grid: CandidateGrid, techniques: Sequence[Technique] = TECHNIQUES) -> I
 
     Stops when the grid is solved, no technique applies, or the grid is contradictory.
     """
-    while not grid.solved and grid.contradiction() is None:
+    if grid.contradiction() is not None:
+        return
+    while not grid.solved and grid.dead_end() is None:
         steps = next_steps(grid, techniques)
         if not steps:
             return

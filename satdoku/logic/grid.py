@@ -8,10 +8,11 @@ there are values: only full units must hold every value (hidden singles and the 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 
 from satdoku.errors import UsageError
-from satdoku.model import AllDifferent, Puzzle
+from satdoku.geometry import Geometry
+from satdoku.model import AllDifferent, Constraint, Puzzle
 
 
 def bit(value: int) -> int:
@@ -45,6 +46,7 @@ class Layout:
     """What the techniques need to know about a puzzle's units, computed once per puzzle."""
 
     puzzle: Puzzle
+    """The puzzle's shape: the same cells and units, with no givens."""
     units: tuple[tuple[int, ...], ...]
     unit_names: tuple[str, ...]
     unit_kinds: tuple[str, ...]
@@ -55,22 +57,13 @@ class Layout:
 
     @classmethod
     def of(cls, puzzle: Puzzle) -> Layout:
+        """The layout of ``puzzle``'s shape (shared by every puzzle of that shape)."""
         if any(not isinstance(c, AllDifferent) for c in puzzle.constraints):
             raise UsageError("the logic engine handles puzzles made of units (all-different) only")
-        units = puzzle.units
-        cell_units: list[list[int]] = [[] for _ in range(puzzle.ncells)]
-        for u, unit in enumerate(units):
-            for cell in unit.cells:
-                cell_units[cell].append(u)
-        return cls(
-            puzzle=puzzle,
-            units=tuple(u.cells for u in units),
-            unit_names=tuple(u.name or f"unit {i + 1}" for i, u in enumerate(units)),
-            unit_kinds=tuple(unit_kind(u) for u in units),
-            full_units=tuple(i for i, u in enumerate(units) if len(u.cells) == puzzle.values),
-            cell_units=tuple(tuple(us) for us in cell_units),
-            peers=puzzle.peers,
-            names=tuple(puzzle.cell_name(i) for i in range(puzzle.ncells)),
+        return _layout(
+            (puzzle.values, puzzle.positions, puzzle.constraints, puzzle.nrows, puzzle.ncols),
+            puzzle.kind,
+            puzzle.geometry,
         )
 
     @cached_property
@@ -109,16 +102,45 @@ class Layout:
         return tuple(found)
 
 
+@cache
+def _layout(
+    shape: tuple[int, tuple[tuple[int, int], ...], tuple[Constraint, ...], int, int],
+    kind: str,
+    geometry: Geometry | None,
+) -> Layout:
+    values, positions, constraints, nrows, ncols = shape
+    puzzle = Puzzle(
+        values, positions, constraints, (0,) * len(positions), nrows, ncols, kind, geometry
+    )
+    units = puzzle.units
+    cell_units: list[list[int]] = [[] for _ in range(puzzle.ncells)]
+    for u, unit in enumerate(units):
+        for cell in unit.cells:
+            cell_units[cell].append(u)
+    return Layout(
+        puzzle=puzzle,
+        units=tuple(u.cells for u in units),
+        unit_names=tuple(u.name or f"unit {i + 1}" for i, u in enumerate(units)),
+        unit_kinds=tuple(unit_kind(u) for u in units),
+        full_units=tuple(i for i, u in enumerate(units) if len(u.cells) == puzzle.values),
+        cell_units=tuple(tuple(us) for us in cell_units),
+        peers=puzzle.peers,
+        names=tuple(puzzle.cell_name(i) for i in range(puzzle.ncells)),
+    )
+
+
 class CandidateGrid:
     """Values placed so far and the candidates of every blank cell."""
 
-    __slots__ = ("all_values", "cands", "layout", "values")
+    __slots__ = ("all_values", "blanks_in", "cands", "layout", "values")
 
     def __init__(self, layout: Layout, values: list[int], cands: list[int]) -> None:
         self.layout = layout
         self.values = values
         self.cands = cands
         self.all_values = (1 << layout.puzzle.values) - 1
+        self.blanks_in = [sum(1 for c in unit if not values[c]) for unit in layout.units]
+        """Per unit, how many of its cells are blank."""
 
     @classmethod
     def of(cls, puzzle: Puzzle, layout: Layout | None = None) -> CandidateGrid:
@@ -134,9 +156,6 @@ class CandidateGrid:
                     cands[peer] &= ~bit(value)
         return grid
 
-    def copy(self) -> CandidateGrid:
-        return CandidateGrid(self.layout, list(self.values), list(self.cands))
-
     @property
     def solved(self) -> bool:
         return 0 not in self.values
@@ -145,6 +164,8 @@ class CandidateGrid:
         """Put ``value`` in ``cell`` and remove it from the candidates of the cell's peers."""
         self.values[cell] = value
         self.cands[cell] = 0
+        for u in self.layout.cell_units[cell]:
+            self.blanks_in[u] -= 1
         clear = ~bit(value)
         cands = self.cands
         for peer in self.layout.peers[cell]:
@@ -171,27 +192,32 @@ class CandidateGrid:
         return mask
 
     def contradiction(self) -> str | None:
-        """Why the grid cannot be completed (a blank with no candidate, a value with no place
-        in a full unit, a value twice in a unit), or None."""
+        """Why the grid cannot be completed (a value twice in a unit, or a dead end), or None."""
         layout = self.layout
-        for cell, value in enumerate(self.values):
-            if not value and not self.cands[cell]:
+        for u, unit in enumerate(layout.units):
+            placed = [self.values[c] for c in unit if self.values[c]]
+            if len(set(placed)) != len(placed):
+                value = next(v for v in placed if placed.count(v) > 1)
+                return f"{value} appears twice in {layout.unit_names[u]}"
+        return self.dead_end()
+
+    def dead_end(self) -> str | None:
+        """A blank with no candidate, or a value with no place left in a full unit, or None.
+
+        Placing only candidates never puts a value twice in a unit, so after the givens are
+        checked this is all that can go wrong."""
+        layout = self.layout
+        values, cands = self.values, self.cands
+        for cell, value in enumerate(values):
+            if not value and not cands[cell]:
                 return f"{layout.names[cell]} has no candidate left"
-        for u in range(len(layout.units)):
-            seen = 0
-            for c in layout.units[u]:
-                v = self.values[c]
-                if v:
-                    if seen & bit(v):
-                        return f"{v} appears twice in {layout.unit_names[u]}"
-                    seen |= bit(v)
+        marks = [m | (1 << (v - 1) if v else 0) for v, m in zip(values, cands, strict=True)]
         for u in layout.full_units:
             have = 0
             for c in layout.units[u]:
-                have |= self.cands[c] | (bit(self.values[c]) if self.values[c] else 0)
-            missing = self.all_values & ~have
-            if missing:
-                value = values_of(missing)[0]
+                have |= marks[c]
+            if have != self.all_values:
+                value = values_of(self.all_values & ~have)[0]
                 return f"{value} has no place left in {layout.unit_names[u]}"
         return None
 

@@ -28,9 +28,8 @@ def find_full_house(grid: CandidateGrid, technique: Technique) -> list[Step]:
     layout = grid.layout
     found = []
     for u in layout.full_units:
-        blanks = [c for c in layout.units[u] if not grid.values[c]]
-        if len(blanks) == 1:
-            cell = blanks[0]
+        if grid.blanks_in[u] == 1:
+            cell = next(c for c in layout.units[u] if not grid.values[c])
             missing = grid.all_values & ~grid.placed_in(u) & grid.cands[cell]
             if missing and not missing & (missing - 1):
                 value = values_of(missing)[0]
