@@ -247,3 +247,23 @@ def test_simple_colouring_wrap():
 def test_contradiction_is_found():
     grid = CandidateGrid.of(parse_line("11" + "." * 79))
     assert grid.contradiction() == "1 appears twice in row 1"
+
+
+def test_x_chain_skyscraper():
+    grid = blank()
+    remove(grid, "r[2-68-9]c1", 1)
+    remove(grid, "r[13-689]c5", 1)
+    (step,) = run(grid, "X-Chain")
+    assert named(step, step.eliminations) == expect(["r1c4", "r1c6", "r2c2", "r2c3"], (1,))
+    assert len(step.cells) == 4
+
+
+def test_xy_chain():
+    grid = blank()
+    only(grid, "r1c1", 1, 2)
+    only(grid, "r1c4", 2, 3)
+    only(grid, "r5c4", 3, 4)
+    only(grid, "r5c7", 1, 4)
+    (step,) = run(grid, "XY-Chain")
+    assert named(step, step.eliminations) == {("r1c7", 1), ("r5c1", 1)}
+    assert not BY_NAME["XY-Wing"](grid)

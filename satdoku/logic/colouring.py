@@ -83,11 +83,13 @@ def find_simple_colouring(grid: CandidateGrid, technique: Technique) -> list[Ste
                 and any(x in peers[c] for x in sides[1])
             )
             if trapped:
+                see = "sees" if len(trapped) == 1 else "see"
                 found.append(
                     technique.step(
                         grid,
                         f"{technique.name} (trap) on {value}: one colour of {chain} holds "
-                        f"{value}, and {losses(names, trapped)} as each sees both colours",
+                        f"{value}; {cell_list(names, (c for c, _ in trapped))} {see} both "
+                        f"colours, so {losses(names, trapped)}",
                         cells=cells,
                         digits=(value,),
                         eliminations=trapped,

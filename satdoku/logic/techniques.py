@@ -2,10 +2,13 @@
 
 Sudoku Explainer (SE) has no W-Wing or simple colouring (it finds such eliminations as chains
 rated 6.5 and up); their places here, next to the other wings, are this project's estimate.
+X-Chain and XY-Chain take the ratings of SE's forcing X-chain (6.6) and forcing chain (7.0),
+without SE's extra for length.
 """
 
 from __future__ import annotations
 
+from satdoku.logic.chains import find_x_chain, find_xy_chain
 from satdoku.logic.colouring import find_simple_colouring
 from satdoku.logic.fish import fish
 from satdoku.logic.intersections import find_claiming, find_pointing
@@ -39,6 +42,8 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("naked quad", 5.0, naked(4)),
     Technique("Jellyfish", 5.2, fish(4)),
     Technique("hidden quad", 5.4, hidden(4)),
+    Technique("X-Chain", 6.6, find_x_chain, scale="estimate"),
+    Technique("XY-Chain", 7.0, find_xy_chain, scale="estimate"),
 )
 """Every technique, in the order the engine tries them (by difficulty)."""
 
