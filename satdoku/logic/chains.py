@@ -11,7 +11,7 @@ lose it. The shortest chain with an elimination is reported.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Iterable
 
 from satdoku.logic.grid import CandidateGrid, bit, popcount, values_of
 from satdoku.logic.step import Step, losses
@@ -41,22 +41,20 @@ def _path(came: dict[Node, Node | None], end: Node) -> list[Node]:
     return path[::-1]
 
 
-def _best(candidates: Iterable[tuple[int, Hashable, Step]]) -> list[Step]:
+def _best(candidates: Iterable[tuple[int, Step]]) -> list[Step]:
     """The step of the shortest chain."""
     best = min(candidates, key=lambda found: found[0], default=None)
-    return [best[2]] if best else []
+    return [best[1]] if best else []
 
 
 def find_x_chain(grid: CandidateGrid, technique: Technique) -> list[Step]:
-    found: list[tuple[int, Hashable, Step]] = []
+    found: list[tuple[int, Step]] = []
     for value in range(1, grid.layout.puzzle.values + 1):
         found += _x_chains(grid, technique, value)
     return _best(found)
 
 
-def _x_chains(
-    grid: CandidateGrid, technique: Technique, value: int
-) -> list[tuple[int, Hashable, Step]]:
+def _x_chains(grid: CandidateGrid, technique: Technique, value: int) -> list[tuple[int, Step]]:
     layout = grid.layout
     names = layout.names
     peers = layout.peers
@@ -77,7 +75,7 @@ def _x_chains(
             return ((p, 0) for p in peers[cell] if p in holders)
         return ((p, 1) for p in strong.get(cell, ()))  # it does not: its partner does
 
-    found: list[tuple[int, Hashable, Step]] = []
+    found: list[tuple[int, Step]] = []
     for start in sorted(strong):
         came = _shortest((start, 0), follow)
         for end, on in came:
@@ -104,7 +102,7 @@ def _x_chains(
                 digits=(value,),
                 eliminations=gone,
             )
-            found.append((len(chain), (value, start, end), step))
+            found.append((len(chain), step))
     return found
 
 
@@ -124,7 +122,7 @@ def find_xy_chain(grid: CandidateGrid, technique: Technique) -> list[Step]:
         cell, value = node  # the cell holds value: bivalue peers with it take their other one
         return ((p, other(p, value)) for p in peers[cell] & bivalue if cands[p] & bit(value))
 
-    found: list[tuple[int, Hashable, Step]] = []
+    found: list[tuple[int, Step]] = []
     for start in sorted(bivalue):
         for value in values_of(cands[start]):
             came = _shortest((start, other(start, value)), follow)
@@ -148,7 +146,6 @@ def find_xy_chain(grid: CandidateGrid, technique: Technique) -> list[Step]:
                 found.append(
                     (
                         len(chain),
-                        (start, value),
                         technique.step(
                             grid,
                             f"{technique.name}: {shown}: {names[start]} or {names[end]} is "
