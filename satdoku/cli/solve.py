@@ -26,14 +26,17 @@ EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_UNKNOWN = 0, 1, 2, 3
     show_default=True,
     help="Output: one line, a pretty grid, or one JSON object per puzzle.",
 )
-@click.option("--encoding", default=DEFAULT_ENCODING, show_default=True, help="CNF encoding spec.")
+@click.option(
+    "--encoding",
+    help=f"CNF encoding spec (default {DEFAULT_ENCODING}); with --backend cpsat: alldiff or onehot.",
+)
 @click.option(
     "--backend",
     "--solver",
     "backend",
     default=DEFAULT_BACKEND,
     show_default=True,
-    help="python-sat solver name.",
+    help="A python-sat solver name, or cpsat for OR-Tools CP-SAT.",
 )
 @click.option("--timeout", type=float, help="Seconds per puzzle; past it the status is unknown.")
 @click.option("--stats", is_flag=True, help="Report solver statistics (stderr, or in JSON).")
@@ -43,7 +46,7 @@ def solve_command(
     box: str | None,
     alphabet: str,
     fmt: str,
-    encoding: str,
+    encoding: str | None,
     backend: str,
     timeout: float | None,
     stats: bool,
@@ -75,7 +78,11 @@ _EXIT = {
 
 
 def _solve_record(
-    record: Record, source: str | None, encoding: str, backend: str, timeout: float | None
+    record: Record,
+    source: str | None,
+    encoding: str | None,
+    backend: str,
+    timeout: float | None,
 ) -> dict[str, object]:
     result: dict[str, object] = {"line": record.line} if source else {}
     if record.puzzle is None:

@@ -13,7 +13,8 @@ from satdoku.encodings import DEFAULT_ENCODING, ClassicEncoding, get_encoding
 from satdoku.errors import SatdokuError
 from satdoku.formats.text import parse_puzzle
 from satdoku.geometry import Geometry
-from satdoku.model import Puzzle
+from satdoku.model import Grid, Puzzle
+from satdoku.solver.cpsat_backend import DEFAULT_CPSAT_MODEL, cpsat_solutions
 from satdoku.solver.pysat_backend import PysatBackend
 from satdoku.solver.result import Solution, Stats
 from satdoku.verify import check
@@ -36,7 +37,7 @@ def as_puzzle(puzzle: Puzzle | str, box: Geometry | str | None = None) -> Puzzle
 def solutions(
     puzzle: Puzzle | str,
     *,
-    encoding: str | ClassicEncoding = DEFAULT_ENCODING,
+    encoding: str | ClassicEncoding | None = None,
     backend: str = DEFAULT_BACKEND,
     limit: int | None = None,
     timeout: float | None = None,
@@ -44,10 +45,38 @@ def solutions(
 ) -> Iterator[Solution]:
     """Yield the puzzle's solutions one by one, each verified, at most ``limit`` of them.
 
+    ``backend`` is a python-sat solver name (with a CNF ``encoding`` spec, default
+    ``extended+optimized``) or ``cpsat`` (with the CP-SAT model ``alldiff`` or ``onehot``).
     Raises :class:`SolveTimeout` when ``timeout`` seconds (for the whole run) pass first.
     """
     puzzle = as_puzzle(puzzle, box)
-    enc = get_encoding(encoding) if isinstance(encoding, str) else encoding
+    if backend == "cpsat":
+        name = encoding if isinstance(encoding, str) else DEFAULT_CPSAT_MODEL
+        found = cpsat_solutions(puzzle, name, limit, timeout)
+    else:
+        enc = (
+            get_encoding(encoding or DEFAULT_ENCODING)
+            if not isinstance(encoding, ClassicEncoding)
+            else encoding
+        )
+        found = _cnf_solutions(puzzle, enc, backend, limit, timeout)
+    for item in found:
+        if item is None:
+            raise SolveTimeout(f"no answer within {timeout:g} s")
+        grid, stats = item
+        check(puzzle, grid)
+        yield Solution(puzzle, grid, stats)
+
+
+def _cnf_solutions(
+    puzzle: Puzzle,
+    enc: ClassicEncoding,
+    backend: str,
+    limit: int | None,
+    timeout: float | None,
+) -> Iterator[tuple[Grid, Stats] | None]:
+    """Encode once, then solve, decode and block until ``limit`` or no more; ``None`` marks a
+    time-out."""
     deadline = None if timeout is None else time.monotonic() + timeout
     started = time.perf_counter()
     formula = enc.encode(puzzle)
@@ -59,33 +88,35 @@ def solutions(
         solver.load(formula)
         while limit is None or found < limit:
             remaining = None if deadline is None else deadline - time.monotonic()
-            if remaining is not None and remaining <= 0:
-                raise SolveTimeout(f"no answer within {timeout:g} s")
+            outcome = None
             started = time.perf_counter()
-            outcome = solver.solve(timeout=remaining)
+            if remaining is None or remaining > 0:
+                outcome = solver.solve(timeout=remaining)
             solve_time = time.perf_counter() - started
             if outcome is None:
-                raise SolveTimeout(f"no answer within {timeout:g} s")
+                yield None
+                return
             if not outcome:
                 return
             grid = formula.decode(solver.model())
-            check(puzzle, grid)
             counters = solver.stats()
-            stats = Stats(
-                encoding=enc.spec,
-                backend=backend,
-                variables=formula.nvars,
-                clauses=formula.nclauses,
-                literals=formula.nliterals,
-                encode_time=encode_time,
-                solve_time=solve_time,
-                conflicts=counters.get("conflicts", 0),
-                decisions=counters.get("decisions", 0),
-                propagations=counters.get("propagations", 0),
-                restarts=counters.get("restarts", 0),
-                propagation_only=counters.get("decisions", 0) == 0 if found == 0 else None,
+            yield (
+                grid,
+                Stats(
+                    encoding=enc.spec,
+                    backend=backend,
+                    variables=formula.nvars,
+                    clauses=formula.nclauses,
+                    literals=formula.nliterals,
+                    encode_time=encode_time,
+                    solve_time=solve_time,
+                    conflicts=counters.get("conflicts", 0),
+                    decisions=counters.get("decisions", 0),
+                    propagations=counters.get("propagations", 0),
+                    restarts=counters.get("restarts", 0),
+                    propagation_only=counters.get("decisions", 0) == 0 if found == 0 else None,
+                ),
             )
-            yield Solution(puzzle, grid, stats)
             found += 1
             blocking = [-var(c, grid[c]) for c in blanks]
             if not blocking:
@@ -96,7 +127,7 @@ def solutions(
 def solve(
     puzzle: Puzzle | str,
     *,
-    encoding: str | ClassicEncoding = DEFAULT_ENCODING,
+    encoding: str | ClassicEncoding | None = None,
     backend: str = DEFAULT_BACKEND,
     timeout: float | None = None,
     box: Geometry | str | None = None,
