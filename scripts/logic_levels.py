@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> None:
     for path in args.files:
         started = time.perf_counter()
         hardest, total, bad = _rate_file(path, args.max)
-        columns.append((path.name, hardest, total))
+        columns.append((path.stem, hardest, total))
         print(
             f"{path.name}: {total} rated ({bad} unreadable) in "
             f"{time.perf_counter() - started:.1f} s",

@@ -8,7 +8,8 @@ there are values: only full units must hold every value (hidden singles and the 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache, cached_property, reduce
+from operator import or_
 
 from satdoku.errors import UsageError
 from satdoku.geometry import Geometry
@@ -33,7 +34,7 @@ def values_of(mask: int) -> list[int]:
 
 
 def popcount(mask: int) -> int:
-    return bin(mask).count("1")
+    return mask.bit_count()
 
 
 def unit_kind(unit: AllDifferent) -> str:
@@ -89,17 +90,35 @@ class Layout:
         return index
 
     @cached_property
-    def intersections(self) -> tuple[tuple[int, int, frozenset[int]], ...]:
-        """Pairs of full units (a, b) sharing two or more cells, with the shared cells."""
+    def intersections(self) -> tuple[Intersection, ...]:
+        """Pairs of full units (a, b) sharing two or more cells (but not all of a's)."""
         found = []
         sets = self.unit_sets
         for a in self.full_units:
             for b in self.full_units:
-                if a != b:
-                    shared = sets[a] & sets[b]
-                    if len(shared) >= 2 and shared != sets[a]:
-                        found.append((a, b, shared))
+                shared = sets[a] & sets[b]
+                if a != b and len(shared) >= 2 and shared != sets[a]:
+                    found.append(
+                        Intersection(
+                            a,
+                            b,
+                            tuple(c for c in self.units[a] if c in shared),
+                            tuple(c for c in self.units[a] if c not in shared),
+                            tuple(c for c in self.units[b] if c not in shared),
+                        )
+                    )
         return tuple(found)
+
+
+@dataclass(frozen=True)
+class Intersection:
+    """Two units ``a`` and ``b`` that share cells: the shared cells and the rest of each."""
+
+    a: int
+    b: int
+    shared: tuple[int, ...]
+    rest_of_a: tuple[int, ...]
+    rest_of_b: tuple[int, ...]
 
 
 @cache
@@ -207,17 +226,16 @@ class CandidateGrid:
         Placing only candidates never puts a value twice in a unit, so after the givens are
         checked this is all that can go wrong."""
         layout = self.layout
-        values, cands = self.values, self.cands
-        for cell, value in enumerate(values):
-            if not value and not cands[cell]:
-                return f"{layout.names[cell]} has no candidate left"
-        marks = [m | (1 << (v - 1) if v else 0) for v, m in zip(values, cands, strict=True)]
+        marks = [
+            m or 1 << (v - 1) if v else m for v, m in zip(self.values, self.cands, strict=True)
+        ]
+        if 0 in marks:
+            return f"{layout.names[marks.index(0)]} has no candidate left"
+        full = self.all_values
         for u in layout.full_units:
-            have = 0
-            for c in layout.units[u]:
-                have |= marks[c]
-            if have != self.all_values:
-                value = values_of(self.all_values & ~have)[0]
+            have = reduce(or_, map(marks.__getitem__, layout.units[u]))
+            if have != full:
+                value = values_of(full & ~have)[0]
                 return f"{value} has no place left in {layout.unit_names[u]}"
         return None
 

@@ -7,7 +7,7 @@ Any two full units that share cells work the same way (jigsaw regions, diagonals
 
 from __future__ import annotations
 
-from satdoku.logic.grid import CandidateGrid, bit
+from satdoku.logic.grid import CandidateGrid
 from satdoku.logic.singles import BOX_KINDS
 from satdoku.logic.step import Step, losses
 from satdoku.logic.technique import Technique
@@ -18,35 +18,29 @@ def _locked(grid: CandidateGrid, technique: Technique, from_box: bool) -> list[S
     cands = grid.cands
     names = layout.names
     found = []
-    for a, b, shared in layout.intersections:
-        if (layout.unit_kinds[a] in BOX_KINDS) != from_box:
+    for meet in layout.intersections:
+        if (layout.unit_kinds[meet.a] in BOX_KINDS) != from_box:
             continue
-        inside = 0
-        outside = 0
-        for c in layout.units[a]:
-            if c in shared:
-                inside |= cands[c]
-            else:
-                outside |= cands[c]
+        inside = outside = 0
+        for c in meet.shared:
+            inside |= cands[c]
+        for c in meet.rest_of_a:
+            outside |= cands[c]
         confined = inside & ~outside
-        if not confined:
-            continue
-        rest = [c for c in layout.units[b] if c not in shared]
-        for value in range(1, layout.puzzle.values + 1):
-            v = bit(value)
-            if not confined & v:
-                continue
-            gone = tuple((c, value) for c in rest if cands[c] & v)
+        while confined:
+            low = confined & -confined
+            confined ^= low
+            value = low.bit_length()
+            gone = tuple((c, value) for c in meet.rest_of_b if cands[c] & low)
             if not gone:
                 continue
-            where = [c for c in layout.units[a] if cands[c] & v]
-            na, nb = layout.unit_names[a], layout.unit_names[b]
+            na, nb = layout.unit_names[meet.a], layout.unit_names[meet.b]
             found.append(
                 technique.step(
                     grid,
                     f"{technique.name}: {value} in {na} is confined to {nb}, "
                     f"so {losses(names, gone)}",
-                    cells=tuple(where),
+                    cells=tuple(c for c in meet.shared if cands[c] & low),
                     digits=(value,),
                     units=(na, nb),
                     eliminations=gone,

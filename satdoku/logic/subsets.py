@@ -64,14 +64,14 @@ def hidden(size: int) -> Finder:
         for u in layout.full_units:
             unit = layout.units[u]
             places: dict[int, int] = {}
-            for value in range(1, layout.puzzle.values + 1):
-                b = bit(value)
-                mask = 0
-                for k, c in enumerate(unit):
-                    if cands[c] & b:
-                        mask |= 1 << k
-                if 2 <= popcount(mask) <= size:
-                    places[value] = mask
+            for k, c in enumerate(unit):
+                m = cands[c]
+                while m:
+                    low = m & -m
+                    value = low.bit_length()
+                    places[value] = places.get(value, 0) | 1 << k
+                    m ^= low
+            places = {v: mask for v, mask in places.items() if 2 <= popcount(mask) <= size}
             if len(places) < size:
                 continue
             for digits in combinations(sorted(places), size):
