@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import click
 
-from satdoku.cli.inputs import describe, puzzle_input_options, read_inputs
+from satdoku.cli.inputs import describe, kind_option, puzzle_input_options, read_inputs
 from satdoku.encodings import DEFAULT_ENCODING
 from satdoku.errors import UsageError
 from satdoku.formats import Record
@@ -21,6 +21,7 @@ EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_UNKNOWN = 0, 1, 2, 3
 
 @click.command("solve")
 @puzzle_input_options
+@kind_option
 @click.option(
     "--format",
     "fmt",
@@ -61,6 +62,7 @@ def solve_command(
     timeout: float | None,
     stats: bool,
     model_file: str | None,
+    kind: str,
 ) -> int:
     """Solve PUZZLE (a string), every puzzle in FILE, or stdin ('-').
 
@@ -70,9 +72,10 @@ def solve_command(
     \b
     Examples:
       satdoku solve '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
+      satdoku solve --kind kakuro -f puzzles.jsonl
       satdoku solve --model answer.txt --encoding extended PUZZLE   (see 'satdoku dimacs')
     """
-    source, records = read_inputs(puzzle, file, box, alphabet)
+    source, records = read_inputs(puzzle, file, box, alphabet, kind)
     status = EXIT_OK
     if model_file is not None:
         record = _only_record(source, records)

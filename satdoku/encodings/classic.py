@@ -19,8 +19,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from satdoku.encodings.cardinality import at_least_one, at_most_one
+from satdoku.encodings.constraints import encode_constraint
 from satdoku.encodings.formula import Formula, VarMap
-from satdoku.errors import UsageError
 from satdoku.model import AllDifferent, Puzzle
 from satdoku.verify import given_clashes
 
@@ -32,9 +32,10 @@ class ClassicEncoding:
     cell_amo: ClassVar[bool]
     unit_alo: ClassVar[bool]
 
-    def __init__(self, amo: str = "pairwise", optimized: bool = False) -> None:
+    def __init__(self, amo: str = "pairwise", optimized: bool = False, sums: str = "table") -> None:
         self.amo = amo
         self.optimized = optimized
+        self.sums = sums
 
     @property
     def spec(self) -> str:
@@ -44,6 +45,8 @@ class ClassicEncoding:
             parts.append(self.amo)
         if self.optimized:
             parts.append("optimized")
+        if self.sums != "table":
+            parts.append(self.sums)
         return "+".join(parts)
 
     def __repr__(self) -> str:
@@ -63,11 +66,10 @@ class ClassicEncoding:
             if self.cell_amo:
                 at_most_one(formula, lits, self.amo)
         for constraint in puzzle.constraints:
-            if not isinstance(constraint, AllDifferent):
-                raise UsageError(
-                    f"the {self.name} encoding has no clauses for {type(constraint).__name__}"
-                )
-            self._encode_unit(formula, puzzle, constraint, candidates)
+            if isinstance(constraint, AllDifferent):
+                self._encode_unit(formula, puzzle, constraint, candidates)
+            else:
+                encode_constraint(formula, puzzle, constraint, candidates, self.sums)
         if not self.optimized:
             formula.clauses.extend([var(c, v)] for c, v in enumerate(puzzle.givens) if v)
         elif given_clashes(puzzle):
