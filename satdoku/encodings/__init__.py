@@ -3,7 +3,8 @@
 A spec names an encoding and its options joined by ``+``: ``extended``,
 ``extended+optimized`` (reduced by the givens), ``efficient+seqcounter`` (at-most-one by a
 sequential counter), ``minimal+native+optimized``, ``extended+pb`` (sums of Kakuro runs
-and killer cages as pseudo-Boolean constraints instead of digit-set tables), ``augmented`` (extended + triad
+and killer cages as pseudo-Boolean constraints instead of digit-set tables), ``extended+singles`` (reduced by the givens, then by naked and hidden
+singles), ``augmented`` (extended + triad
 variables). Adding an encoding is one class (``name``, ``encode``) and one entry in
 ``ENCODINGS``; see docs/encodings.md.
 """
@@ -28,20 +29,22 @@ def get_encoding(spec: str = DEFAULT_ENCODING) -> ClassicEncoding:
     name, *options = [part.strip().lower() for part in spec.split("+")]
     if name not in ENCODINGS:
         raise UsageError(f"unknown encoding {name!r}; choose from {', '.join(ENCODINGS)}")
-    amo, optimized, sums = "pairwise", False, "table"
+    amo, optimized, sums, singles = "pairwise", False, "table", False
     for option in options:
         if option in ("optimized", "opt", "reduced"):
             optimized = True
+        elif option == "singles":
+            singles = True
         elif option in AMO_METHODS:
             amo = option
         elif option in SUM_METHODS:
             sums = option
         else:
             raise UsageError(
-                f"unknown encoding option {option!r}; use optimized, an at-most-one method"
+                f"unknown encoding option {option!r}; use optimized, singles, an at-most-one method"
                 f" ({', '.join(AMO_METHODS)}) or a sum method ({', '.join(SUM_METHODS)})"
             )
-    return ENCODINGS[name](amo=amo, optimized=optimized, sums=sums)
+    return ENCODINGS[name](amo=amo, optimized=optimized, sums=sums, singles=singles)
 
 
 __all__ = ["DEFAULT_ENCODING", "ENCODINGS", "ClassicEncoding", "Formula", "VarMap", "get_encoding"]
