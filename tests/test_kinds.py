@@ -185,3 +185,12 @@ def test_digit_sets() -> None:
     assert _digit_sets([0, 1, 2], nine, 7, set()) == [(1, 2, 4)]
     assert _digit_sets([0, 1, 2], nine, 24, set()) == [(7, 8, 9)]
     assert _digit_sets([0, 1], nine, 10, {1}) == [(2, 8), (3, 7), (4, 6)]
+
+
+def test_centredot_walkthrough_of_the_docs() -> None:
+    """The kind docs/adding-a-puzzle.md adds: its unit, and both backends agree."""
+    kind = get_kind("centredot")
+    puzzle = kind.parse((DATA / "variants/x.txt").read_text(), None, "auto")
+    assert puzzle.constraints[-1].cells == (10, 13, 16, 37, 40, 43, 64, 67, 70)
+    sat = count(puzzle, "minisat22", None, limit=50)
+    assert sat == count(puzzle, "cpsat", None, limit=50) > 0

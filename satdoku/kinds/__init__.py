@@ -21,6 +21,7 @@ KINDS = {
     "jigsaw": "satdoku.kinds.jigsaw",
     "killer": "satdoku.kinds.killer",
     "kakuro": "satdoku.kinds.kakuro",
+    "centredot": "satdoku.kinds.centredot",
 }
 """Kind name -> module holding its ``KIND`` (imported on first use)."""
 
