@@ -80,6 +80,14 @@ class PysatBackend:
             self._solver.clear_interrupt()
         return None if result is None else bool(result)
 
+    def propagate(self, assumptions: list[int]) -> tuple[bool, list[int]]:
+        """Unit propagation alone under ``assumptions``: (no conflict, every assigned literal)."""
+        try:
+            ok, lits = self._solver.propagate(assumptions=assumptions)
+        except NotImplementedError:
+            raise UsageError(f"{self.name} cannot run unit propagation alone") from None
+        return bool(ok), lits
+
     def model(self) -> list[int]:
         return list(self._solver.get_model())
 
