@@ -15,7 +15,9 @@ import click
 from satdoku.errors import SatdokuError
 
 COMMANDS = {
+    "count": "satdoku.cli.count:count_command",
     "solve": "satdoku.cli.solve:solve_command",
+    "unique": "satdoku.cli.unique:unique_command",
 }
 
 

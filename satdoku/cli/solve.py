@@ -7,6 +7,7 @@ import json
 import click
 
 from satdoku.cli.inputs import describe, puzzle_input_options, read_inputs
+from satdoku.cli.stream import stream_all
 from satdoku.encodings import DEFAULT_ENCODING
 from satdoku.formats import Record
 from satdoku.formats.output import format_grid
@@ -40,6 +41,10 @@ EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_UNKNOWN = 0, 1, 2, 3
 )
 @click.option("--timeout", type=float, help="Seconds per puzzle; past it the status is unknown.")
 @click.option("--stats", is_flag=True, help="Report solver statistics (stderr, or in JSON).")
+@click.option("--all", "every", is_flag=True, help="Print every solution, as it is found.")
+@click.option(
+    "--limit", type=click.IntRange(min=1), help="With --all: stop after N solutions per puzzle."
+)
 def solve_command(
     puzzle: str | None,
     file: str | None,
@@ -50,6 +55,8 @@ def solve_command(
     backend: str,
     timeout: float | None,
     stats: bool,
+    every: bool,
+    limit: int | None,
 ) -> int:
     """Solve PUZZLE (a string), every puzzle in FILE, or stdin ('-').
 
@@ -57,10 +64,13 @@ def solve_command(
     Exit status: 0 all solved, 1 some puzzle has no solution, 2 bad input,
     3 some puzzle ran out of time.
     \b
-    Example:
+    Examples:
       satdoku solve '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
+      satdoku solve --all --format line '8.........95.......76.........692748...714235...538196...451......973.8....826.1.'
     """
     source, records = read_inputs(puzzle, file, box, alphabet)
+    if every or limit is not None:
+        return stream_all(records, source, fmt, encoding, backend, timeout, limit)
     status = EXIT_OK
     for record in records:
         result = _solve_record(record, source, encoding, backend, timeout)
