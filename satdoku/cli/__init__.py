@@ -15,8 +15,12 @@ import click
 from satdoku.errors import SatdokuError
 
 COMMANDS = {
+    "compare": "satdoku.cli.compare:compare_command",
     "count": "satdoku.cli.count:count_command",
+    "dimacs": "satdoku.cli.dimacs:dimacs_command",
     "solve": "satdoku.cli.solve:solve_command",
+    "explain": "satdoku.cli.explain:explain_command",
+    "rate": "satdoku.cli.rate:rate_command",
     "unique": "satdoku.cli.unique:unique_command",
 }
 
