@@ -195,3 +195,8 @@ def test_grid_checker_rejects_what_check_rejects():
     for bad in (swapped, [*good[:80], 0], good[:80], [*good[:80], 10]):
         with pytest.raises(VerificationError):
             verify(bad)
+
+
+def test_backend_cpsat_means_the_cpsat_method():
+    result = count(MANY.split(":")[0], backend="cpsat")
+    assert (result.method, result.count) == ("cpsat", 973)

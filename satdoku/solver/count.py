@@ -70,10 +70,13 @@ def count(
 
     With a limit the search goes one solution further, so a puzzle with exactly ``limit``
     solutions is reported ``complete``. ``encoding``/``backend``/``strategy`` refine the ``sat``
-    method (``encoding`` names the CP-SAT model for ``cpsat``). A time-out gives a count that is
+    method (``encoding`` names the CP-SAT model for ``cpsat``; ``backend="cpsat"`` selects the
+    ``cpsat`` method). A time-out gives a count that is
     not complete, never an exception.
     """
     puzzle = as_puzzle(puzzle, box)
+    if backend == "cpsat":  # as in solve(): the CP-SAT backend means the CP-SAT method
+        method = "cpsat"
     if limit is not None and limit < 0:
         raise UsageError(f"the limit must be 0 or more, not {limit}")
     if method not in METHODS:
