@@ -9,7 +9,7 @@ Methods, chosen by name:
 * ``brute``: plain backtracking without SAT (:mod:`satdoku.solver.bruteforce`), for small
   grids and cross-checks.
 
-Every grid the SAT and CP-SAT methods count is verified first (:func:`satdoku.verify.grid_checker`).
+Every grid the SAT and CP-SAT methods count is verified first (:func:`satdoku.verify.batch_checker`).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from satdoku.solver.bruteforce import brute_force_count
 from satdoku.solver.cpsat_backend import DEFAULT_CPSAT_MODEL, cpsat_solutions
 from satdoku.solver.result import Solution
 from satdoku.solver.search import DEFAULT_BACKEND, SolveTimeout, as_puzzle, cnf_strategy, solutions
-from satdoku.verify import grid_checker
+from satdoku.verify import batch_checker
 
 DEFAULT_STRATEGY = "branching"
 
@@ -97,16 +97,28 @@ CountMethod = Callable[
 ]
 
 
+BATCH = 4096
+"""Grids verified together (numpy) while counting."""
+
+
 def _count_grids(puzzle: Puzzle, grids: Iterator[Grid | None]) -> tuple[int, bool]:
-    """Verify and count grids; a ``None`` (time-out) ends the count as not complete."""
-    verify = grid_checker(puzzle)
+    """Verify (in batches) and count grids; a ``None`` (time-out) ends the count as not
+    complete."""
+    verify = batch_checker(puzzle)
     found = 0
+    batch: list[Grid] = []
+    timed_out = False
     for grid in grids:
         if grid is None:
-            return found, True
-        verify(grid)
-        found += 1
-    return found, False
+            timed_out = True
+            break
+        batch.append(grid)
+        if len(batch) == BATCH:
+            verify(batch)
+            found += len(batch)
+            batch.clear()
+    verify(batch)
+    return found + len(batch), timed_out
 
 
 def _count_sat(
