@@ -220,3 +220,18 @@ def test_batch_checker_checks_sums():
 def test_backend_cpsat_means_the_cpsat_method():
     result = count(MANY.split(":")[0], backend="cpsat")
     assert (result.method, result.count) == ("cpsat", 973)
+
+
+def test_closest_second_solution_differs_in_fewest_cells():
+    puzzle = MANY.split(":")[0]
+    first_found = uniqueness(puzzle, closest=False)
+    closest = uniqueness(puzzle)
+    assert closest.solutions[0].grid == first_found.solutions[0].grid
+    assert closest.solutions[1].grid != closest.solutions[0].grid
+    assert len(closest.differences) == 4 < len(first_found.differences)
+    for other in solutions(puzzle, strategy="branching", limit=300):
+        if other.grid != closest.solutions[0].grid:
+            changed = sum(
+                a != b for a, b in zip(other.grid, closest.solutions[0].grid, strict=True)
+            )
+            assert changed >= 4

@@ -41,6 +41,13 @@ EXIT = {"unique": 0, "multiple": 1, "none": 1, "invalid": 2, "unknown": 3}
     help="A python-sat solver name, or cpsat for OR-Tools CP-SAT.",
 )
 @click.option("--timeout", type=float, help="Seconds per puzzle; past it the status is unknown.")
+@click.option(
+    "--closest/--first",
+    default=True,
+    show_default=True,
+    help="Show the second solution nearest to the first (fewest differing cells), or the"
+    " second one found.",
+)
 @click.option("--quiet", "-q", is_flag=True, help="No summary on stderr.")
 def unique_command(
     puzzle: str | None,
@@ -51,12 +58,14 @@ def unique_command(
     encoding: str | None,
     backend: str,
     timeout: float | None,
+    closest: bool,
     quiet: bool,
 ) -> int:
     """Check that PUZZLE (a string), every puzzle in FILE, or stdin ('-') has exactly one
     solution. For a puzzle with several, show two of them and the cells where they differ.
 
-    The search stops at the second solution. A summary (unique / multiple / none / invalid)
+    The search stops at the second solution; the one shown is by default the solution nearest
+    to the first, so the differing cells are as few as they can be. A summary (unique / multiple / none / invalid)
     goes to stderr.
 
     \b
@@ -71,7 +80,7 @@ def unique_command(
     tally: Counter[str] = Counter()
     started = time.perf_counter()
     for record in records:
-        result = _check_record(record, source, encoding, backend, timeout)
+        result = _check_record(record, source, encoding, backend, timeout, closest)
         tally[str(result["status"])] += 1
         if result["status"] == "invalid":
             click.echo(f"error: {result['error']}", err=True)
@@ -90,6 +99,7 @@ def _check_record(
     encoding: str | None,
     backend: str,
     timeout: float | None,
+    closest: bool,
 ) -> dict[str, object]:
     result: dict[str, object] = {"line": record.line} if source else {}
     if record.puzzle is None:
@@ -97,7 +107,9 @@ def _check_record(
         result.update(status="invalid", error=describe(source, record.error))
         return result
     result.update(
-        uniqueness(record.puzzle, encoding=encoding, backend=backend, timeout=timeout).to_dict()
+        uniqueness(
+            record.puzzle, encoding=encoding, backend=backend, timeout=timeout, closest=closest
+        ).to_dict()
     )
     return result
 
