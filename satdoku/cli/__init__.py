@@ -16,6 +16,7 @@ from satdoku.errors import SatdokuError
 
 COMMANDS = {
     "solve": "satdoku.cli.solve:solve_command",
+    "batch": "satdoku.cli.batch:batch_command",
 }
 
 
