@@ -26,8 +26,10 @@ from satdoku.geometry import Geometry
 from satdoku.model import Puzzle, sudoku_units
 from satdoku.solver.engine import ENGINE_BACKEND, ENGINE_ENCODING, Engine
 
-CHUNK = 256
-"""Puzzles per chunk sent to a worker process."""
+CHUNK = 2048
+"""Puzzles per chunk. Every chunk starts on fresh solvers, so a puzzle's answer (which of
+several solutions is shown) depends only on its chunk: the output is the same for any
+``jobs``, and a resumed run that restarts at a chunk boundary repeats the original exactly."""
 
 FIELDS = ("line", "status", "count", "complete", "solution", "error")
 
@@ -116,9 +118,14 @@ class Engines:
         self._engines: dict[Geometry, Engine] = {}
 
     def close(self) -> None:
+        """Release the solvers (the engines reload on their next puzzle)."""
         for engine in self._engines.values():
             engine.close()
-        self._engines.clear()
+
+    def solve_chunk(self, chunk: list[Job]) -> list[BatchRecord]:
+        """Solve ``chunk`` from fresh solvers (see :data:`CHUNK`)."""
+        self.close()
+        return [self.solve(job) for job in chunk]
 
     def solve(self, job: Job) -> BatchRecord:
         if isinstance(job, BatchRecord):
@@ -150,24 +157,28 @@ def as_job(record: Record) -> Job:
 
 
 def run_batch(
-    records: Iterable[Record], options: BatchOptions | None = None, jobs: int = 1
+    records: Iterable[Record],
+    options: BatchOptions | None = None,
+    jobs: int = 1,
+    chunk: int = CHUNK,
 ) -> Iterator[BatchRecord]:
     """One :class:`BatchRecord` per record, in order. Close the iterator (or let it finish)
     to release the solvers and worker processes."""
     options = options or BatchOptions()
-    work = map(as_job, records)
+    chunks = _chunks(map(as_job, records), chunk)
     if jobs <= 1:
-        solver = Engines(options)
+        engines = Engines(options)
         try:
-            yield from map(solver.solve, work)
+            for part in chunks:
+                yield from engines.solve_chunk(part)
         finally:
-            solver.close()
+            engines.close()
         return
     import multiprocessing
 
     with multiprocessing.get_context().Pool(jobs, _start_worker, (options,)) as pool:
-        for chunk in pool.imap(_solve_chunk, _chunks(work, CHUNK)):
-            yield from chunk
+        for solved in pool.imap(_solve_chunk, chunks):
+            yield from solved
 
 
 def _chunks(jobs: Iterator[Job], size: int) -> Iterator[list[Job]]:
@@ -187,7 +198,7 @@ def _start_worker(options: BatchOptions) -> None:
 
 def _solve_chunk(chunk: list[Job]) -> list[BatchRecord]:
     assert _worker is not None
-    return [_worker.solve(job) for job in chunk]
+    return _worker.solve_chunk(chunk)
 
 
 # Output: every format writes one line per record (CSV after its header line).
@@ -212,18 +223,34 @@ def header(fmt: str) -> str:
     return ",".join(FIELDS) + "\n" if fmt == "csv" else ""
 
 
-def completed_records(path: str, fmt: str) -> tuple[int, int]:
-    """For an interrupted output file: (records it holds whole, bytes to keep). A last line
-    without its newline is partial and is dropped; so is a CSV header cut short. Reads the
-    file in blocks, so memory stays flat however long it is."""
-    lines = keep = offset = 0
+def resume_point(path: str, fmt: str, chunk: int = CHUNK) -> tuple[int, int]:
+    """Where to resume an interrupted output file: (records to keep, bytes to keep).
+
+    Keeps the whole records up to the last chunk boundary (a partial last line is never
+    kept), so that rerunning that chunk reproduces the rest exactly. Streams the file twice
+    in blocks: memory stays flat however long it is.
+    """
+    head = 1 if fmt == "csv" else 0
     with open(path, "rb") as handle:
-        while block := handle.read(1 << 20):
+        lines = sum(block.count(b"\n") for block in iter(lambda: handle.read(1 << 20), b""))
+    if lines < head:
+        return 0, 0
+    records = (lines - head) // chunk * chunk
+    return records, _offset_after(path, records + head)
+
+
+def _offset_after(path: str, lines: int) -> int:
+    """The byte offset just after the first ``lines`` newlines of the file."""
+    offset = 0
+    with open(path, "rb") as handle:
+        while lines and (block := handle.read(1 << 20)):
             count = block.count(b"\n")
-            if count:
-                lines += count
-                keep = offset + block.rfind(b"\n") + 1
-            offset += len(block)
-    if fmt == "csv" and lines:
-        lines -= 1
-    return lines, keep
+            if count < lines:
+                lines -= count
+                offset += len(block)
+                continue
+            at = -1
+            for _ in range(lines):
+                at = block.index(b"\n", at + 1)
+            return offset + at + 1
+    return offset

@@ -13,11 +13,12 @@ from typing import IO, Any
 import click
 
 from satdoku.batch import (
+    CHUNK,
     BatchOptions,
     Summary,
-    completed_records,
     format_record,
     header,
+    resume_point,
     run_batch,
 )
 from satdoku.errors import UsageError
@@ -54,6 +55,13 @@ EXIT_OK, EXIT_INTERRUPTED = 0, 130
     show_default=True,
     help="One JSON object, CSV row or solution line per puzzle.",
 )
+@click.option(
+    "--chunk",
+    type=click.IntRange(min=1),
+    default=CHUNK,
+    show_default=True,
+    help="Puzzles per chunk; each chunk starts on fresh solvers.",
+)
 @click.option("--resume", is_flag=True, help="Continue an interrupted run that wrote to OUT.")
 @click.option("--box", metavar="RxC", help="Box shape, e.g. 2x3 for 6x6 (default: square).")
 @click.option(
@@ -76,6 +84,7 @@ def batch_command(
     jobs: int,
     limit: int,
     fmt: str,
+    chunk: int,
     resume: bool,
     box: str | None,
     alphabet: str,
@@ -88,7 +97,8 @@ def batch_command(
     Writes exactly one record per input puzzle, in input order: line (1-based), status
     (solved, no_solution, invalid, unknown), count (capped at K), complete, solution and,
     for invalid input, error. A summary goes to stderr, with a progress bar on a terminal.
-    Ctrl-C leaves whole records only; --resume then continues where the run stopped.
+    Ctrl-C leaves whole records only; --resume then continues where the run stopped
+    (from the last whole chunk, so the output is exactly that of an uninterrupted run).
 
     \b
     Examples:
@@ -98,25 +108,26 @@ def batch_command(
     """
     geometry = Geometry.parse(box) if box else None
     options = BatchOptions(limit=limit, backend=backend, encoding=encoding, conflicts=conflicts)
-    skip = _resume_point(output, fmt) if resume else None
+    skip = _resume_point(output, fmt, chunk) if resume else None
     with _open_input(file) as source, _open_output(output, skip) as out:
         if skip is None or skip[1] == 0:
             out.write(header(fmt))
         records = islice(read_records(source, geometry, alphabet), skip[0] if skip else 0, None)
         total = _line_count(file) if sys.stderr.isatty() else None
-        return _run(records, options, jobs, fmt, out, total)
+        return _run(records, options, jobs, chunk, fmt, out, total)
 
 
 def _run(
     records: Iterator[Record],
     options: BatchOptions,
     jobs: int,
+    chunk: int,
     fmt: str,
     out: IO[str],
     total: int | None,
 ) -> int:
     summary = Summary()
-    results = run_batch(records, options, jobs)
+    results = run_batch(records, options, jobs, chunk)
     progress = _progress(total)
     started = time.perf_counter()
     status = EXIT_OK
@@ -161,13 +172,13 @@ def _progress(total: int | None) -> Any:
     return tqdm(total=total, unit="line", unit_scale=True, file=sys.stderr, smoothing=0.1)
 
 
-def _resume_point(output: str | None, fmt: str) -> tuple[int, int]:
+def _resume_point(output: str | None, fmt: str, chunk: int) -> tuple[int, int]:
     """(records already written whole, bytes of OUT to keep)."""
     if output is None:
         raise UsageError("--resume needs -o OUT, the output of the interrupted run")
     if not os.path.exists(output):
         return 0, 0
-    return completed_records(output, fmt)
+    return resume_point(output, fmt, chunk)
 
 
 @contextmanager
