@@ -65,7 +65,7 @@ def baseline(lines: list[str]) -> Callable[[], list[int]]:
     return run
 
 
-def engine(lines: list[str], backend: str, encoding: str) -> Callable[[], list[int]]:
+def engine(lines: list[str], backend: str, encoding: str | None) -> Callable[[], list[int]]:
     puzzles = [parse_line(line) for line in lines]
 
     def run() -> list[int]:
@@ -89,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, help="first N puzzles of each file")
     parser.add_argument("--repeats", type=int, default=3, help="runs of each (median quoted)")
     parser.add_argument("--backend", default=ENGINE_BACKEND, help="engine's python-sat solver")
-    parser.add_argument("--encoding", default=ENGINE_ENCODING, help="engine's encoding spec")
+    parser.add_argument("--encoding", help=f"engine's encoding spec (default {ENGINE_ENCODING})")
     args = parser.parse_args(argv)
 
     rows = []
@@ -129,7 +129,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Machine: {platform.machine()}, {os.cpu_count()} cores, {platform.platform()}")
     print(
         f"Python {platform.python_version()}, python-sat {version('python-sat')}, "
-        f"satdoku {version('satdoku')}; engine: backend {args.backend}, encoding {args.encoding}"
+        f"satdoku {version('satdoku')}; engine: backend {args.backend}, "
+        f"encoding {args.encoding or 'default'}"
     )
     print(f"Command: `{command}` ({args.repeats} repeats, medians)\n")
     print("| file | puzzles | unique | baseline puzzles/s | satdoku puzzles/s | ratio |")

@@ -24,7 +24,7 @@ from satdoku.formats import Record
 from satdoku.formats.output import format_line
 from satdoku.geometry import Geometry
 from satdoku.model import Puzzle, sudoku_units
-from satdoku.solver.engine import ENGINE_BACKEND, ENGINE_ENCODING, Engine
+from satdoku.solver.engine import ENGINE_BACKEND, Engine
 
 CHUNK = 2048
 """Puzzles per chunk. Every chunk starts on fresh solvers, so a puzzle's answer (which of
@@ -65,11 +65,12 @@ class BatchRecord:
 @dataclass
 class BatchOptions:
     """How to solve: count up to ``limit`` solutions (2 proves uniqueness), the engine's
-    backend and encoding, an optional conflict budget per solve (past it: ``unknown``)."""
+    backend and encoding (None: the backend's best), an optional conflict budget per solve
+    (past it: ``unknown``)."""
 
     limit: int | None = 2
     backend: str = ENGINE_BACKEND
-    encoding: str = ENGINE_ENCODING
+    encoding: str | None = None
     conflicts: int | None = None
 
 

@@ -68,7 +68,9 @@ def test_serg_benchmark_sample_has_its_counts():
                 assert engine.count(puzzle, None).count == int(count)
 
 
-@pytest.mark.parametrize("backend", ["minisat22", "glucose4", "cadical153", "cadical195"])
+@pytest.mark.parametrize(
+    "backend", ["minicard", "minisat22", "glucose4", "cadical153", "cadical195"]
+)
 @pytest.mark.parametrize("propagate_first", [True, False])
 def test_backends_and_the_propagation_shortcut_agree(backend, propagate_first):
     with Engine(Geometry(3, 3), backend=backend, propagate_first=propagate_first) as engine:

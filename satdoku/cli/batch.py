@@ -72,7 +72,10 @@ EXIT_OK, EXIT_INTERRUPTED = 0, 130
     help="Characters of one-line puzzles above 9x9.",
 )
 @click.option("--backend", "--solver", "backend", default=ENGINE_BACKEND, show_default=True)
-@click.option("--encoding", default=ENGINE_ENCODING, show_default=True, help="CNF encoding spec.")
+@click.option(
+    "--encoding",
+    help=f"CNF encoding spec (default: {ENGINE_ENCODING} with MiniCard/GlueCard, else extended).",
+)
 @click.option(
     "--conflicts",
     type=click.IntRange(min=1),
@@ -89,7 +92,7 @@ def batch_command(
     box: str | None,
     alphabet: str,
     backend: str,
-    encoding: str,
+    encoding: str | None,
     conflicts: int | None,
 ) -> int:
     """Solve every puzzle of FILE ('-' for stdin) and prove it unique, streaming.

@@ -23,8 +23,12 @@ from satdoku.model import Grid, Puzzle, sudoku_units
 from satdoku.solver.pysat_backend import NATIVE_CARD_SOLVERS, solver_names
 from satdoku.verify import check
 
-ENGINE_BACKEND = "cadical195"
-ENGINE_ENCODING = "extended"
+ENGINE_BACKEND = "minicard"
+ENGINE_ENCODING = "extended+native"
+"""Measured fastest on the hard sets (``docs/benchmarks-throughput.md``): the extended
+encoding with its at-most-one constraints native in MiniCard."""
+CLAUSE_ENCODING = "extended"
+"""The default for backends without native cardinality constraints."""
 REBUILD_AFTER = 2000
 """Activation literals (puzzles that needed search) before the solver is rebuilt; each one
 adds a variable to every model python-sat hands back, so the bound keeps decoding cheap."""
@@ -80,7 +84,7 @@ class Engine:
         geometry: Geometry,
         *,
         backend: str = ENGINE_BACKEND,
-        encoding: str | ClassicEncoding = ENGINE_ENCODING,
+        encoding: str | ClassicEncoding | None = None,
         propagate_first: bool = True,
         conflicts: int | None = None,
         rebuild_after: int = REBUILD_AFTER,
@@ -89,6 +93,8 @@ class Engine:
             raise UsageError(f"unknown solver {backend!r}; choose from {', '.join(solver_names())}")
         self.geometry = geometry
         self.backend = backend
+        if encoding is None:
+            encoding = ENGINE_ENCODING if backend in NATIVE_CARD_SOLVERS else CLAUSE_ENCODING
         self.encoding = _unreduced(encoding)
         self.propagate_first = propagate_first
         self.conflicts = conflicts
