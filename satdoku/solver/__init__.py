@@ -1,11 +1,14 @@
 """Backends and the search facade: ``solve`` and ``solutions``."""
 
+from satdoku.solver.engine import Engine, EngineResult
 from satdoku.solver.pysat_backend import PysatBackend, solver_names
 from satdoku.solver.result import Solution, Stats
 from satdoku.solver.search import DEFAULT_BACKEND, SolveTimeout, as_puzzle, solutions, solve
 
 __all__ = [
     "DEFAULT_BACKEND",
+    "Engine",
+    "EngineResult",
     "PysatBackend",
     "Solution",
     "SolveTimeout",
