@@ -171,7 +171,8 @@ def run_batch(
         engines = Engines(options)
         try:
             for part in chunks:
-                yield from engines.solve_chunk(part)
+                engines.close()  # each chunk from fresh solvers, as in the workers
+                yield from map(engines.solve, part)
         finally:
             engines.close()
         return

@@ -34,6 +34,7 @@ EXIT_OK, EXIT_INTERRUPTED = 0, 130
 @click.option(
     "-o",
     "--output",
+    metavar="OUT",
     type=click.Path(dir_okay=False),
     help="Write the records to OUT (default: stdout).",
 )
@@ -71,7 +72,14 @@ EXIT_OK, EXIT_INTERRUPTED = 0, 130
     show_default=True,
     help="Characters of one-line puzzles above 9x9.",
 )
-@click.option("--backend", "--solver", "backend", default=ENGINE_BACKEND, show_default=True)
+@click.option(
+    "--backend",
+    "--solver",
+    "backend",
+    default=ENGINE_BACKEND,
+    show_default=True,
+    help="python-sat solver name.",
+)
 @click.option(
     "--encoding",
     help=f"CNF encoding spec (default: {ENGINE_ENCODING} with MiniCard/GlueCard, else extended).",
@@ -172,7 +180,7 @@ def _progress(total: int | None) -> Any:
         return None
     from tqdm import tqdm
 
-    return tqdm(total=total, unit="line", unit_scale=True, file=sys.stderr, smoothing=0.1)
+    return tqdm(total=total, unit="line", file=sys.stderr, smoothing=0.1)
 
 
 def _resume_point(output: str | None, fmt: str, chunk: int) -> tuple[int, int]:
