@@ -23,6 +23,14 @@ def solver_names() -> list[str]:
     return sorted(k for k in vars(SolverNames) if not k.startswith("_"))
 
 
+def interrupts() -> tuple[type[BaseException], ...]:
+    """The exceptions that mean Ctrl-C: ``KeyboardInterrupt``, and the error python-sat's
+    native solvers raise when SIGINT arrives in the middle of a solve."""
+    from pysolvers import error
+
+    return (KeyboardInterrupt, error)
+
+
 class PysatBackend:
     """One python-sat solver, owned for the life of a ``with`` block."""
 
