@@ -3,6 +3,7 @@ against the brute-force counter on small grids."""
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import replace
 
 import pytest
@@ -235,3 +236,17 @@ def test_closest_second_solution_differs_in_fewest_cells():
                 a != b for a, b in zip(other.grid, closest.solutions[0].grid, strict=True)
             )
             assert changed >= 4
+
+
+def test_counts_across_verification_batches(monkeypatch):
+    counting = importlib.import_module("satdoku.solver.count")  # the module, not the function
+    monkeypatch.setattr(counting, "BATCH", 7)  # 973 = 139 full batches of 7
+    puzzle, expected = MANY.split(":")
+    for method in ("sat", "cpsat"):
+        assert count(puzzle, method=method).count == int(expected)
+    assert count(puzzle, 100).count == 100
+
+
+def test_a_count_above_one_batch_agrees_between_methods():
+    puzzle = "8.........9........67.........628497...954213...713586......765....3.942....7.138"
+    assert count(puzzle).count == count(puzzle, method="cpsat").count == 7171

@@ -99,13 +99,12 @@ CountMethod = Callable[
 
 
 BATCH = 4096
-"""Grids verified together (numpy) while counting."""
+"""Grids verified together (numpy) while counting; the last, smaller batch is checked one grid
+at a time, so small counts never import numpy."""
 
 
 def _count_grids(puzzle: Puzzle, grids: Iterator[Grid | None]) -> tuple[int, bool]:
-    """Verify (in batches) and count grids; a ``None`` (time-out) ends the count as not
-    complete."""
-    verify = batch_checker(puzzle)
+    """Verify and count grids; a ``None`` (time-out) ends the count as not complete."""
     found = 0
     batch: list[Grid] = []
     timed_out = False
@@ -115,10 +114,11 @@ def _count_grids(puzzle: Puzzle, grids: Iterator[Grid | None]) -> tuple[int, boo
             break
         batch.append(grid)
         if len(batch) == BATCH:
-            verify(batch)
+            batch_checker(puzzle)(batch)
             found += len(batch)
             batch.clear()
-    verify(batch)
+    for grid in batch:
+        check(puzzle, grid)
     return found + len(batch), timed_out
 
 
