@@ -15,6 +15,8 @@ import click
 from satdoku.errors import SatdokuError
 
 COMMANDS = {
+    "compare": "satdoku.cli.compare:compare_command",
+    "dimacs": "satdoku.cli.dimacs:dimacs_command",
     "solve": "satdoku.cli.solve:solve_command",
     "explain": "satdoku.cli.explain:explain_command",
     "rate": "satdoku.cli.rate:rate_command",

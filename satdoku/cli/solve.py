@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 
 import click
 
 from satdoku.cli.inputs import describe, puzzle_input_options, read_inputs
 from satdoku.encodings import DEFAULT_ENCODING
+from satdoku.errors import UsageError
 from satdoku.formats import Record
 from satdoku.formats.output import format_grid
 from satdoku.solver import DEFAULT_BACKEND, SolveTimeout, solve
+from satdoku.solver.external import solution_from_model
 from satdoku.verify import given_clashes
 
 EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_UNKNOWN = 0, 1, 2, 3
@@ -40,6 +43,13 @@ EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_UNKNOWN = 0, 1, 2, 3
 )
 @click.option("--timeout", type=float, help="Seconds per puzzle; past it the status is unknown.")
 @click.option("--stats", is_flag=True, help="Report solver statistics (stderr, or in JSON).")
+@click.option(
+    "--model",
+    "model_file",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Do not solve: decode and verify an external SAT solver's answer to the CNF that"
+    " 'satdoku dimacs' wrote for this puzzle with the same --encoding.",
+)
 def solve_command(
     puzzle: str | None,
     file: str | None,
@@ -50,6 +60,7 @@ def solve_command(
     backend: str,
     timeout: float | None,
     stats: bool,
+    model_file: str | None,
 ) -> int:
     """Solve PUZZLE (a string), every puzzle in FILE, or stdin ('-').
 
@@ -57,11 +68,17 @@ def solve_command(
     Exit status: 0 all solved, 1 some puzzle has no solution, 2 bad input,
     3 some puzzle ran out of time.
     \b
-    Example:
+    Examples:
       satdoku solve '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
+      satdoku solve --model answer.txt --encoding extended PUZZLE   (see 'satdoku dimacs')
     """
     source, records = read_inputs(puzzle, file, box, alphabet)
     status = EXIT_OK
+    if model_file is not None:
+        record = _only_record(source, records)
+        result = _decode_record(record, source, model_file, encoding)
+        _emit(record, result, source, fmt, stats)
+        return _EXIT[str(result["status"])]
     for record in records:
         result = _solve_record(record, source, encoding, backend, timeout)
         status = max(status, _EXIT[str(result["status"])])
@@ -75,6 +92,39 @@ _EXIT = {
     "unknown": EXIT_UNKNOWN,
     "invalid": EXIT_BAD_INPUT,
 }
+
+
+def _only_record(source: str | None, records: Iterator[Record]) -> Record:
+    """The one puzzle an external model answers."""
+    record = next(records)
+    if next(records, None) is not None:
+        raise UsageError("--model answers one puzzle; give exactly one")
+    if record.puzzle is None:
+        assert record.error is not None
+        raise UsageError(describe(source, record.error))
+    return record
+
+
+def _decode_record(
+    record: Record, source: str | None, model_file: str, encoding: str | None
+) -> dict[str, object]:
+    """The result of an external solver's answer in ``model_file``, decoded and verified."""
+    assert record.puzzle is not None
+    try:
+        with click.open_file(model_file, encoding="utf-8") as handle:
+            text = handle.read()
+    except OSError as err:
+        raise UsageError(f"cannot read {model_file}: {err.strerror}") from None
+    solution = solution_from_model(record.puzzle, text, encoding or DEFAULT_ENCODING)
+    result: dict[str, object] = {"line": record.line} if source else {}
+    if solution is None:
+        result.update(
+            status="no_solution", solution=None, reason="the external solver answered UNSATISFIABLE"
+        )
+        return result
+    result.update(status="solved", solution=solution.line, stats=solution.stats.to_dict())
+    result["_grid"] = format_grid(record.puzzle, solution.grid)
+    return result
 
 
 def _solve_record(

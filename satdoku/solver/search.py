@@ -15,6 +15,7 @@ from satdoku.formats.text import parse_puzzle
 from satdoku.geometry import Geometry
 from satdoku.model import Grid, Puzzle
 from satdoku.solver.cpsat_backend import DEFAULT_CPSAT_MODEL, cpsat_solutions
+from satdoku.solver.propagation import decides_every_cell
 from satdoku.solver.pysat_backend import PysatBackend
 from satdoku.solver.result import Solution, Stats
 from satdoku.verify import check
@@ -85,14 +86,17 @@ def _cnf_solutions(
     blanks = puzzle.blanks
     found = 0
     with PysatBackend(backend) as solver:
+        started = time.perf_counter()
         solver.load(formula)
+        load_time = time.perf_counter() - started  # counted in the first solve_time
         while limit is None or found < limit:
             remaining = None if deadline is None else deadline - time.monotonic()
             outcome = None
             started = time.perf_counter()
             if remaining is None or remaining > 0:
                 outcome = solver.solve(timeout=remaining)
-            solve_time = time.perf_counter() - started
+            solve_time = time.perf_counter() - started + load_time
+            load_time = 0.0
             if outcome is None:
                 yield None
                 return
@@ -114,7 +118,9 @@ def _cnf_solutions(
                     decisions=counters.get("decisions", 0),
                     propagations=counters.get("propagations", 0),
                     restarts=counters.get("restarts", 0),
-                    propagation_only=counters.get("decisions", 0) == 0 if found == 0 else None,
+                    propagation_only=(
+                        decides_every_cell(formula, solver.propagated) if found == 0 else None
+                    ),
                 ),
             )
             found += 1
