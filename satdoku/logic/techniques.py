@@ -3,8 +3,8 @@
 Sudoku Explainer (SE) has no W-Wing or simple colouring (it finds such eliminations as chains
 rated 6.5 and up); their places here, next to the other wings, are this project's estimate.
 X-Chain and XY-Chain take the ratings of SE's forcing X-chain (6.6) and forcing chain (7.0),
-without SE's extra for length; the forcing chain (every choice of a cell or of a value's places in a
-unit, each followed by singles) that of SE's dynamic forcing chains (8.5).
+without SE's extra for length; the forcing chain (every choice of a cell or of a value's
+places in a unit, each followed by singles) that of SE's dynamic forcing chains (8.5).
 """
 
 from __future__ import annotations
