@@ -281,7 +281,7 @@ def test_forcing_chain_where_the_other_techniques_stop():
     answer = solve(puzzle)
     assert answer is not None
     assert step.eliminations and all(answer.grid[c] != v for c, v in step.eliminations)
-    assert "leads by singles to a contradiction" in step.description
+    assert "leads by 10 singles to a contradiction (7 has no place left in row 8)" in str(step)
     assert explain(puzzle).status == "solved"
 
 

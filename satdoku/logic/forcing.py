@@ -11,6 +11,7 @@ Explainer calls these dynamic forcing chains; they are the last resort before se
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from satdoku.logic.grid import CandidateGrid, bit, popcount, values_of
 from satdoku.logic.singles import SINGLES
@@ -21,11 +22,22 @@ Choice = tuple[int, int]
 """(cell, value): "cell holds value"."""
 
 
-def _follow(grid: CandidateGrid, cell: int, value: int) -> CandidateGrid | str:
-    """The grid after placing ``value`` in ``cell`` and every single that follows, or the
-    contradiction it reaches."""
+@dataclass(frozen=True)
+class Branch:
+    """Where one choice leads: the grid reached (or the contradiction met) and how many
+    singles it took."""
+
+    grid: CandidateGrid
+    singles: int
+    contradiction: str | None
+
+
+def _follow(grid: CandidateGrid, cell: int, value: int) -> Branch:
+    """Place ``value`` in ``cell`` on a copy of ``grid`` and apply singles until they run out
+    or a contradiction shows."""
     branch = grid.copy()
     branch.place(cell, value)
+    count = 0
     while (problem := branch.dead_end()) is None:
         for single in SINGLES:
             steps = single(branch)
@@ -33,10 +45,16 @@ def _follow(grid: CandidateGrid, cell: int, value: int) -> CandidateGrid | str:
                 for step in steps:
                     if step.applies_to(branch):
                         step.apply(branch)
+                        count += 1
                 break
         else:
-            return branch
-    return problem
+            return Branch(branch, count, None)
+    return Branch(branch, count, problem)
+
+
+def _by(branch: Branch) -> str:
+    n = branch.singles
+    return f"{n} single{'' if n == 1 else 's'}"
 
 
 def _alternatives(grid: CandidateGrid) -> Iterator[tuple[str, list[Choice]]]:
@@ -62,38 +80,41 @@ def _alternatives(grid: CandidateGrid) -> Iterator[tuple[str, list[Choice]]]:
 
 def find_forcing_chain(grid: CandidateGrid, technique: Technique) -> list[Step]:
     names = grid.layout.names
-    tried: dict[Choice, CandidateGrid | str] = {}
+    tried: dict[Choice, Branch] = {}
     for what, choices in _alternatives(grid):
-        outcomes = []
+        branches = []
         for choice in choices:
             if choice not in tried:
                 tried[choice] = _follow(grid, *choice)
-            outcomes.append(tried[choice])
-        for (cell, value), outcome in zip(choices, outcomes, strict=True):
-            if isinstance(outcome, str):
+            branches.append(tried[choice])
+        for (cell, value), branch in zip(choices, branches, strict=True):
+            if branch.contradiction is not None:
                 return [
                     technique.step(
                         grid,
-                        f"{technique.name} on {what}: {names[cell]} = {value} leads by singles "
-                        f"to a contradiction ({outcome}), so {names[cell]} loses {value}",
+                        f"{technique.name} on {what}: {names[cell]} = {value} leads by "
+                        f"{_by(branch)} to a contradiction ({branch.contradiction}), "
+                        f"so {names[cell]} loses {value}",
                         cells=(cell,),
                         digits=(value,),
                         eliminations=((cell, value),),
                     )
                 ]
-        branches = [o for o in outcomes if isinstance(o, CandidateGrid)]
-        for other, placed in enumerate(branches[0].values):
+        for other, placed in enumerate(branches[0].grid.values):
             if (
                 placed
                 and not grid.values[other]
                 and grid.cands[other] & bit(placed)
-                and all(b.values[other] == placed for b in branches)
+                and all(b.grid.values[other] == placed for b in branches)
             ):
-                either = ", ".join(f"{names[c]} = {v}" for c, v in choices)
+                either = ", ".join(
+                    f"{names[c]} = {v} (by {_by(b)})"
+                    for (c, v), b in zip(choices, branches, strict=True)
+                )
                 return [
                     technique.step(
                         grid,
-                        f"{technique.name} on {what}: each of {either} leads by singles to "
+                        f"{technique.name} on {what}: each of {either} leads to "
                         f"{names[other]} = {placed}, so {names[other]} = {placed}",
                         cells=(*(c for c, _ in choices), other),
                         digits=tuple(sorted({v for _, v in choices} | {placed})),
