@@ -68,7 +68,7 @@ def test_stuck_grid_shows_candidates_and_the_sat_count():
     assert run.out.splitlines()[-1] == "search is needed: the SAT solver finds 1 solution"
     data = json.loads(satdoku("explain", "--format", "json", STUCK).out)
     assert data["status"] == "needs_search" and data["rating"]["score"] is None
-    assert data["solutions"] == {"count": 1, "complete": True}
+    assert data["solutions"]["count"] == 1 and data["solutions"]["complete"] is True
     assert data["candidates"]["r1c2"] == [4, 7, 8, 9]
 
 
