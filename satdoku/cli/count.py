@@ -10,7 +10,7 @@ from satdoku.cli.inputs import describe, puzzle_input_options, read_inputs
 from satdoku.encodings import DEFAULT_ENCODING
 from satdoku.formats import Record
 from satdoku.solver import DEFAULT_BACKEND, count
-from satdoku.solver.count import DEFAULT_STRATEGY, METHODS
+from satdoku.solver.counting import DEFAULT_STRATEGY, METHODS
 from satdoku.solver.search import CNF_STRATEGIES
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_UNKNOWN = 0, 2, 3
