@@ -18,6 +18,8 @@ COMMANDS = {
     "compare": "satdoku.cli.compare:compare_command",
     "dimacs": "satdoku.cli.dimacs:dimacs_command",
     "solve": "satdoku.cli.solve:solve_command",
+    "explain": "satdoku.cli.explain:explain_command",
+    "rate": "satdoku.cli.rate:rate_command",
 }
 
 
