@@ -133,6 +133,11 @@ def _summary_text(summary: dict[str, object]) -> Iterable[str]:
     def share(k: int) -> str:
         return f"{100 * k / n:.1f}%" if n else "-"
 
+    if summary["median_score"] is not None:
+        yield (
+            f"rating of the puzzles the logic solves: median {summary['median_score']:.1f}, "
+            f"max {summary['max_score']:.1f}"
+        )
     yield f"{'label':<24}  {'puzzles':>7}  {'share':>6}"
     labels = summary["labels"]
     assert isinstance(labels, dict)
