@@ -7,9 +7,9 @@ import json
 import click
 
 from satdoku.cli.inputs import describe, puzzle_input_options, read_inputs
-from satdoku.encodings import DEFAULT_ENCODING
+from satdoku.cli.options import format_option, solver_options
 from satdoku.formats import Record
-from satdoku.solver import DEFAULT_BACKEND, count
+from satdoku.solver import count
 from satdoku.solver.counting import DEFAULT_STRATEGY, METHODS
 from satdoku.solver.search import CNF_STRATEGIES
 
@@ -26,25 +26,12 @@ EXIT_OK, EXIT_BAD_INPUT, EXIT_UNKNOWN = 0, 2, 3
     show_default=True,
     help="python-sat, OR-Tools CP-SAT, or plain backtracking (small grids only).",
 )
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="One line per puzzle: the count, or a JSON object with count and complete.",
+@format_option(
+    ("text", "json"), "One line per puzzle: the count, or a JSON object with count and complete."
 )
-@click.option(
-    "--encoding",
-    help=f"CNF encoding spec (default {DEFAULT_ENCODING}); with --method cpsat: alldiff or onehot.",
-)
-@click.option(
-    "--backend",
-    "--solver",
-    "backend",
-    default=DEFAULT_BACKEND,
-    show_default=True,
-    help="python-sat solver for --method sat.",
+@solver_options(
+    backend_help="python-sat solver for --method sat (cpsat selects the CP-SAT method).",
+    timeout_help="Seconds per puzzle; past it the count is partial.",
 )
 @click.option(
     "--strategy",
@@ -53,7 +40,6 @@ EXIT_OK, EXIT_BAD_INPUT, EXIT_UNKNOWN = 0, 2, 3
     show_default=True,
     help="--method sat: tree search over unit propagation, or one blocking clause per solution.",
 )
-@click.option("--timeout", type=float, help="Seconds per puzzle; past it the count is partial.")
 def count_command(
     puzzle: str | None,
     file: str | None,

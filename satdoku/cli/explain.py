@@ -7,6 +7,7 @@ import json
 import click
 
 from satdoku.cli.inputs import describe, puzzle_input_options, read_inputs
+from satdoku.cli.options import format_option
 from satdoku.formats import Record
 from satdoku.formats.output import format_line
 from satdoku.logic import CandidateGrid, Explanation, explain, hint, rating_of
@@ -20,14 +21,7 @@ EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT = 0, 1, 2
 @puzzle_input_options
 @click.option("--trace", is_flag=True, help="Print the grid as one line after every placement.")
 @click.option("--hint", "only_hint", is_flag=True, help="Give only the next easiest step.")
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="Plain words, or one JSON object per puzzle.",
-)
+@format_option(("text", "json"), "Plain words, or one JSON object per puzzle.")
 @click.option(
     "--count-limit",
     type=click.IntRange(1),

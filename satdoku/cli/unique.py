@@ -10,9 +10,9 @@ from typing import cast
 import click
 
 from satdoku.cli.inputs import describe, puzzle_input_options, read_inputs
-from satdoku.encodings import DEFAULT_ENCODING
+from satdoku.cli.options import format_option, solver_options
 from satdoku.formats import Record
-from satdoku.solver import DEFAULT_BACKEND, uniqueness
+from satdoku.solver import uniqueness
 
 STATUSES = ("unique", "multiple", "none", "unknown", "invalid")
 EXIT = {"unique": 0, "multiple": 1, "none": 1, "invalid": 2, "unknown": 3}
@@ -20,27 +20,8 @@ EXIT = {"unique": 0, "multiple": 1, "none": 1, "invalid": 2, "unknown": 3}
 
 @click.command("unique")
 @puzzle_input_options
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="One line per puzzle, or one JSON object per puzzle.",
-)
-@click.option(
-    "--encoding",
-    help=f"CNF encoding spec (default {DEFAULT_ENCODING}); with --backend cpsat: alldiff or onehot.",
-)
-@click.option(
-    "--backend",
-    "--solver",
-    "backend",
-    default=DEFAULT_BACKEND,
-    show_default=True,
-    help="A python-sat solver name, or cpsat for OR-Tools CP-SAT.",
-)
-@click.option("--timeout", type=float, help="Seconds per puzzle; past it the status is unknown.")
+@format_option(("text", "json"), "One line per puzzle, or one JSON object per puzzle.")
+@solver_options()
 @click.option(
     "--closest/--first",
     default=True,
