@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 import click
 
+from satdoku.cli.options import shape_options, stack
 from satdoku.errors import ParseError, SatdokuError, UsageError
 from satdoku.formats import Record, read_records
 from satdoku.geometry import Geometry
@@ -17,7 +18,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def puzzle_input_options(func: F) -> F:
     """Decorate a command with PUZZLE, ``-f/--file``, ``--box`` and ``--alphabet``."""
-    decorators = [
+    return stack(
         click.argument("puzzle", required=False),
         click.option(
             "-f",
@@ -26,18 +27,8 @@ def puzzle_input_options(func: F) -> F:
             type=click.Path(dir_okay=False, allow_dash=True),
             help="Read every puzzle of FILE ('-' for stdin).",
         ),
-        click.option("--box", metavar="RxC", help="Box shape, e.g. 2x3 for 6x6 (default: square)."),
-        click.option(
-            "--alphabet",
-            type=click.Choice(["auto", "1-9A-Z", "0-F"]),
-            default="auto",
-            show_default=True,
-            help="Characters of one-line puzzles above 9x9.",
-        ),
-    ]
-    for decorator in reversed(decorators):
-        func = decorator(func)
-    return func
+        shape_options,
+    )(func)
 
 
 def kind_option(func: F) -> F:

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import click
 
 from satdoku.cli.inputs import describe, kind_option, puzzle_input_options, read_inputs
+from satdoku.cli.stream import stream_all
 from satdoku.encodings import DEFAULT_ENCODING
 from satdoku.errors import UsageError
 from satdoku.formats import Record
@@ -44,6 +45,10 @@ EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_UNKNOWN = 0, 1, 2, 3
 )
 @click.option("--timeout", type=float, help="Seconds per puzzle; past it the status is unknown.")
 @click.option("--stats", is_flag=True, help="Report solver statistics (stderr, or in JSON).")
+@click.option("--all", "every", is_flag=True, help="Print every solution, as it is found.")
+@click.option(
+    "--limit", type=click.IntRange(min=1), help="With --all: stop after N solutions per puzzle."
+)
 @click.option(
     "--model",
     "model_file",
@@ -61,6 +66,8 @@ def solve_command(
     backend: str,
     timeout: float | None,
     stats: bool,
+    every: bool,
+    limit: int | None,
     model_file: str | None,
     kind: str,
 ) -> int:
@@ -72,10 +79,15 @@ def solve_command(
     \b
     Examples:
       satdoku solve '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
+      satdoku solve --all --format line '8.........95.......76.........692748...714235...538196...451......973.8....826.1.'
       satdoku solve --kind kakuro -f puzzles.jsonl
       satdoku solve --model answer.txt --encoding extended PUZZLE   (see 'satdoku dimacs')
     """
     source, records = read_inputs(puzzle, file, box, alphabet, kind)
+    if (every or limit is not None) and model_file is not None:
+        raise UsageError("--all and --limit do not go with --model")
+    if every or limit is not None:
+        return stream_all(records, source, fmt, encoding, backend, timeout, limit)
     status = EXIT_OK
     if model_file is not None:
         record = _only_record(source, records)

@@ -23,6 +23,14 @@ def solver_names() -> list[str]:
     return sorted(k for k in vars(SolverNames) if not k.startswith("_"))
 
 
+def interrupts() -> tuple[type[BaseException], ...]:
+    """The exceptions that mean Ctrl-C: ``KeyboardInterrupt``, and the error python-sat's
+    native solvers raise when SIGINT arrives in the middle of a solve."""
+    from pysolvers import error
+
+    return (KeyboardInterrupt, error)
+
+
 class PysatBackend:
     """One python-sat solver, owned for the life of a ``with`` block."""
 
@@ -105,6 +113,14 @@ class PysatBackend:
             timer.cancel()
             self._solver.clear_interrupt()
         return None if result is None else bool(result)
+
+    def propagate(self, assumptions: list[int]) -> tuple[bool, list[int]]:
+        """Unit propagation alone under ``assumptions``: (no conflict, every assigned literal)."""
+        try:
+            ok, lits = self._solver.propagate(assumptions=assumptions)
+        except NotImplementedError:
+            raise UsageError(f"{self.name} cannot run unit propagation alone") from None
+        return bool(ok), lits
 
     def model(self) -> list[int]:
         return list(self._solver.get_model())

@@ -1,19 +1,22 @@
 """Solve a puzzle: encode it, run a backend, decode and verify every grid it finds.
 
-Every answer after the first is found by blocking the previous one with a clause over the
-cell variables of the blank cells only, so auxiliary variables never multiply answers.
+With the ``blocking`` strategy every answer after the first is found by blocking the previous
+one with a clause over the cell variables of the blank cells only, so auxiliary variables never
+multiply answers. The ``branching`` strategy walks the search tree in Python over the solver's
+unit propagation (:mod:`satdoku.solver.branching`): much faster when there are many answers.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from satdoku.encodings import DEFAULT_ENCODING, ClassicEncoding, get_encoding
-from satdoku.errors import SatdokuError
+from satdoku.errors import SatdokuError, UsageError
 from satdoku.formats.text import parse_puzzle
 from satdoku.geometry import Geometry
 from satdoku.model import Grid, Puzzle
+from satdoku.solver.branching import PropagationTree
 from satdoku.solver.cpsat_backend import DEFAULT_CPSAT_MODEL, cpsat_solutions
 from satdoku.solver.propagation import decides_every_cell
 from satdoku.solver.pysat_backend import PysatBackend
@@ -43,11 +46,14 @@ def solutions(
     limit: int | None = None,
     timeout: float | None = None,
     box: Geometry | str | None = None,
+    strategy: str = "blocking",
 ) -> Iterator[Solution]:
     """Yield the puzzle's solutions one by one, each verified, at most ``limit`` of them.
 
     ``backend`` is a python-sat solver name (with a CNF ``encoding`` spec, default
     ``extended+optimized``) or ``cpsat`` (with the CP-SAT model ``alldiff`` or ``onehot``).
+    With python-sat, ``strategy`` is ``blocking`` (one blocking clause per answer) or
+    ``branching`` (tree search over unit propagation, see :mod:`satdoku.solver.branching`).
     Raises :class:`SolveTimeout` when ``timeout`` seconds (for the whole run) pass first.
     """
     puzzle = as_puzzle(puzzle, box)
@@ -60,7 +66,7 @@ def solutions(
             if not isinstance(encoding, ClassicEncoding)
             else encoding
         )
-        found = _cnf_solutions(puzzle, enc, backend, limit, timeout)
+        found = cnf_strategy(strategy)(puzzle, enc, backend, limit, timeout)
     for item in found:
         if item is None:
             raise SolveTimeout(f"no answer within {timeout:g} s")
@@ -128,6 +134,57 @@ def _cnf_solutions(
             if not blocking:
                 return
             solver.add_clause(blocking)
+
+
+def _branching_solutions(
+    puzzle: Puzzle,
+    enc: ClassicEncoding,
+    backend: str,
+    limit: int | None,
+    timeout: float | None,
+) -> Iterator[tuple[Grid, Stats] | None]:
+    """The grids of a :class:`PropagationTree`, with its statistics; ``None`` marks a time-out."""
+    tree = PropagationTree(puzzle, enc)
+    started = time.perf_counter()
+    for grid in tree.grids(backend, limit, timeout):
+        if grid is None:
+            yield None
+            return
+        yield (
+            grid,
+            Stats(
+                encoding=enc.spec,
+                backend=backend,
+                variables=tree.formula.nvars,
+                clauses=tree.formula.nclauses,
+                literals=tree.formula.nliterals,
+                encode_time=tree.encode_time,
+                solve_time=time.perf_counter() - started,
+                decisions=tree.stats.nodes,
+                conflicts=tree.stats.dead_ends,
+            ),
+        )
+        started = time.perf_counter()
+
+
+CnfStrategy = Callable[
+    [Puzzle, ClassicEncoding, str, "int | None", "float | None"],
+    Iterator["tuple[Grid, Stats] | None"],
+]
+CNF_STRATEGIES: dict[str, CnfStrategy] = {
+    "blocking": _cnf_solutions,
+    "branching": _branching_solutions,
+}
+
+
+def cnf_strategy(name: str) -> CnfStrategy:
+    """The python-sat enumeration strategy called ``name`` (``blocking`` or ``branching``)."""
+    try:
+        return CNF_STRATEGIES[name]
+    except KeyError:
+        raise UsageError(
+            f"unknown strategy {name!r}; choose from {', '.join(CNF_STRATEGIES)}"
+        ) from None
 
 
 def solve(

@@ -1,0 +1,258 @@
+"""Solve and count whole files of puzzles: streaming, order kept, one result per puzzle.
+
+:func:`run_batch` turns a stream of :class:`~satdoku.formats.Record` (from
+:func:`~satdoku.formats.read_records`) into a stream of :class:`BatchRecord`, in input order,
+with memory that does not grow with the input. Each worker keeps one persistent
+:class:`~satdoku.solver.engine.Engine` per geometry. With ``jobs > 1`` chunks of puzzles go to
+worker processes (``imap``, so the order is kept). An invalid record becomes an ``invalid``
+result and never stops the run.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import signal
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from itertools import islice
+from typing import Any
+
+from satdoku.formats import Record
+from satdoku.formats.output import format_line
+from satdoku.geometry import Geometry
+from satdoku.model import Puzzle, sudoku_units
+from satdoku.solver.engine import ENGINE_BACKEND, Engine
+
+CHUNK = 2048
+"""Puzzles per chunk. Every chunk starts on fresh solvers, so a puzzle's answer (which of
+several solutions is shown) depends only on its chunk: the output is the same for any
+``jobs``, and a resumed run that restarts at a chunk boundary repeats the original exactly."""
+
+FIELDS = ("line", "status", "count", "complete", "solution", "error")
+
+
+@dataclass(frozen=True)
+class BatchRecord:
+    """The result for one input puzzle; ``line`` is its 1-based line in the input."""
+
+    line: int
+    status: str
+    count: int = 0
+    complete: bool = False
+    solution: str | None = None
+    error: str | None = None
+
+    @property
+    def unique(self) -> bool:
+        return self.complete and self.count == 1
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "line": self.line,
+            "status": self.status,
+            "count": self.count,
+            "complete": self.complete,
+            "solution": self.solution,
+        }
+        if self.error is not None:
+            out["error"] = self.error
+        return out
+
+
+@dataclass
+class BatchOptions:
+    """How to solve: count up to ``limit`` solutions (2 proves uniqueness), the engine's
+    backend and encoding (None: the backend's best), an optional conflict budget per solve
+    (past it: ``unknown``)."""
+
+    limit: int | None = 2
+    backend: str = ENGINE_BACKEND
+    encoding: str | None = None
+    conflicts: int | None = None
+
+
+@dataclass
+class Summary:
+    """Running totals of a batch."""
+
+    statuses: Counter[str] = field(default_factory=Counter)
+    unique: int = 0
+    multiple: int = 0
+
+    def add(self, record: BatchRecord) -> None:
+        self.statuses[record.status] += 1
+        if record.status == "solved":
+            if record.unique:
+                self.unique += 1
+            elif record.count > 1:
+                self.multiple += 1
+
+    @property
+    def total(self) -> int:
+        return sum(self.statuses.values())
+
+    def to_dict(self) -> dict[str, int]:
+        return {
+            "puzzles": self.total,
+            "solved": self.statuses["solved"],
+            "unique": self.unique,
+            "multiple": self.multiple,
+            "no_solution": self.statuses["no_solution"],
+            "invalid": self.statuses["invalid"],
+            "unknown": self.statuses["unknown"],
+        }
+
+
+Job = tuple[int, tuple[int, int], tuple[int, ...]] | BatchRecord
+"""A puzzle to solve as (line, box shape, givens) - cheap to send to a worker - or a result
+already known (an invalid record)."""
+
+
+class Engines:
+    """The engines of one process, one per geometry, created on first use."""
+
+    def __init__(self, options: BatchOptions) -> None:
+        self.options = options
+        self._engines: dict[Geometry, Engine] = {}
+
+    def close(self) -> None:
+        """Release the solvers (the engines reload on their next puzzle)."""
+        for engine in self._engines.values():
+            engine.close()
+
+    def solve_chunk(self, chunk: list[Job]) -> list[BatchRecord]:
+        """Solve ``chunk`` from fresh solvers (see :data:`CHUNK`)."""
+        self.close()
+        return [self.solve(job) for job in chunk]
+
+    def solve(self, job: Job) -> BatchRecord:
+        if isinstance(job, BatchRecord):
+            return job
+        line, shape, givens = job
+        geometry = Geometry(*shape)
+        engine = self._engines.get(geometry)
+        if engine is None:
+            opts = self.options
+            engine = Engine(
+                geometry, backend=opts.backend, encoding=opts.encoding, conflicts=opts.conflicts
+            )
+            self._engines[geometry] = engine
+        puzzle = Puzzle.sudoku(geometry, givens)
+        result = engine.count(puzzle, self.options.limit)
+        solution = format_line(puzzle, result.grids[0]) if result.grids else None
+        return BatchRecord(line, result.status, result.count, result.complete, solution)
+
+
+def as_job(record: Record) -> Job:
+    """What a worker needs of a record: a plain Sudoku's line, box shape and givens."""
+    puzzle = record.puzzle
+    if puzzle is None:
+        return BatchRecord(record.line, "invalid", error=str(record.error))
+    geometry = puzzle.geometry
+    if geometry is None or puzzle.constraints is not sudoku_units(geometry):
+        return BatchRecord(record.line, "invalid", error="batch solves plain Sudokus only")
+    return (record.line, (geometry.box_rows, geometry.box_cols), puzzle.givens)
+
+
+def run_batch(
+    records: Iterable[Record],
+    options: BatchOptions | None = None,
+    jobs: int = 1,
+    chunk: int = CHUNK,
+) -> Iterator[BatchRecord]:
+    """One :class:`BatchRecord` per record, in order. Close the iterator (or let it finish)
+    to release the solvers and worker processes."""
+    options = options or BatchOptions()
+    chunks = _chunks(map(as_job, records), chunk)
+    if jobs <= 1:
+        engines = Engines(options)
+        try:
+            for part in chunks:
+                engines.close()  # each chunk from fresh solvers, as in the workers
+                yield from map(engines.solve, part)
+        finally:
+            engines.close()
+        return
+    import multiprocessing
+
+    with multiprocessing.get_context().Pool(jobs, _start_worker, (options,)) as pool:
+        for solved in pool.imap(_solve_chunk, chunks):
+            yield from solved
+
+
+def _chunks(jobs: Iterator[Job], size: int) -> Iterator[list[Job]]:
+    while chunk := list(islice(jobs, size)):
+        yield chunk
+
+
+_worker: Engines | None = None
+"""The engines of a worker process (each worker has its own)."""
+
+
+def _start_worker(options: BatchOptions) -> None:
+    global _worker
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    _worker = Engines(options)
+
+
+def _solve_chunk(chunk: list[Job]) -> list[BatchRecord]:
+    assert _worker is not None
+    return _worker.solve_chunk(chunk)
+
+
+# Output: every format writes one line per record (CSV after its header line).
+
+
+def format_record(record: BatchRecord, fmt: str) -> str:
+    """One output line (with its newline) for ``record`` in ``fmt`` (line, csv, jsonl)."""
+    if fmt == "jsonl":
+        return json.dumps(record.to_dict()) + "\n"
+    if fmt == "csv":
+        buffer = io.StringIO()
+        row = record.to_dict()
+        csv.writer(buffer, lineterminator="\n").writerow(
+            ["" if row.get(k) is None else row[k] for k in FIELDS]
+        )
+        return buffer.getvalue()
+    return f"{record.solution if record.status == 'solved' else record.status}\n"
+
+
+def header(fmt: str) -> str:
+    """The line an output starts with (CSV only)."""
+    return ",".join(FIELDS) + "\n" if fmt == "csv" else ""
+
+
+def resume_point(path: str, fmt: str, chunk: int = CHUNK) -> tuple[int, int]:
+    """Where to resume an interrupted output file: (records to keep, bytes to keep).
+
+    Keeps the whole records up to the last chunk boundary (a partial last line is never
+    kept), so that rerunning that chunk reproduces the rest exactly. Streams the file twice
+    in blocks: memory stays flat however long it is.
+    """
+    head = 1 if fmt == "csv" else 0
+    with open(path, "rb") as handle:
+        lines = sum(block.count(b"\n") for block in iter(lambda: handle.read(1 << 20), b""))
+    if lines < head:
+        return 0, 0
+    records = (lines - head) // chunk * chunk
+    return records, _offset_after(path, records + head)
+
+
+def _offset_after(path: str, lines: int) -> int:
+    """The byte offset just after the first ``lines`` newlines of the file."""
+    offset = 0
+    with open(path, "rb") as handle:
+        while lines and (block := handle.read(1 << 20)):
+            count = block.count(b"\n")
+            if count < lines:
+                lines -= count
+                offset += len(block)
+                continue
+            at = -1
+            for _ in range(lines):
+                at = block.index(b"\n", at + 1)
+            return offset + at + 1
+    return offset

@@ -1,0 +1,228 @@
+"""A persistent incremental engine for many puzzles of one geometry.
+
+One python-sat solver holds the rules of the empty grid (loaded once, about 12 ms for 9x9);
+each puzzle's givens go in as assumptions. When unit propagation alone decides every cell,
+the one forced grid is the only solution and no search runs. Otherwise every found grid is
+blocked by a clause guarded by the puzzle's own activation literal, which is retired (its
+negation added as a unit clause) when the puzzle is done, so no puzzle sees another's clauses.
+Retired literals and their clauses pile up, so the solver is rebuilt every ``rebuild_after``
+activation literals. Every grid passes :func:`satdoku.verify.check` before it is returned.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from operator import itemgetter
+from types import TracebackType
+from typing import Any, cast
+
+from satdoku.encodings import ClassicEncoding, Formula, get_encoding
+from satdoku.errors import UsageError
+from satdoku.geometry import Geometry
+from satdoku.model import Grid, Puzzle, sudoku_units
+from satdoku.solver.pysat_backend import NATIVE_CARD_SOLVERS, solver_names
+from satdoku.verify import check
+
+ENGINE_BACKEND = "minicard"
+ENGINE_ENCODING = "extended+native"
+"""Measured fastest on the hard sets (``docs/benchmarks-throughput.md``): the extended
+encoding with its at-most-one constraints native in MiniCard."""
+CLAUSE_ENCODING = "extended"
+"""The default for backends without native cardinality constraints."""
+REBUILD_AFTER = 2000
+"""Activation literals (puzzles that needed search) before the solver is rebuilt; each one
+adds a variable to every model python-sat hands back, so the bound keeps decoding cheap."""
+
+
+@dataclass(frozen=True)
+class EngineResult:
+    """What :meth:`Engine.count` found: the verified grids (at most the limit) and whether
+    the count is complete (no further solution exists)."""
+
+    puzzle: Puzzle
+    grids: tuple[Grid, ...]
+    complete: bool
+
+    @property
+    def count(self) -> int:
+        return len(self.grids)
+
+    @property
+    def unique(self) -> bool:
+        return self.complete and len(self.grids) == 1
+
+    @property
+    def status(self) -> str:
+        """``solved``, ``no_solution`` (proven), or ``unknown`` (a budget ran out first)."""
+        if self.grids:
+            return "solved"
+        return "no_solution" if self.complete else "unknown"
+
+    def to_dict(self) -> dict[str, Any]:
+        from satdoku.formats.output import format_line
+
+        return {
+            "status": self.status,
+            "count": self.count,
+            "complete": self.complete,
+            "solution": format_line(self.puzzle, self.grids[0]) if self.grids else None,
+        }
+
+
+class Engine:
+    """Count the solutions of many Sudokus of one ``geometry`` with one persistent solver.
+
+    >>> from satdoku import parse_puzzle
+    >>> p = parse_puzzle("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    >>> with Engine(p.geometry) as engine:
+    ...     engine.count(p).unique
+    True
+    """
+
+    def __init__(
+        self,
+        geometry: Geometry,
+        *,
+        backend: str = ENGINE_BACKEND,
+        encoding: str | ClassicEncoding | None = None,
+        propagate_first: bool = True,
+        conflicts: int | None = None,
+        rebuild_after: int = REBUILD_AFTER,
+    ) -> None:
+        if backend not in solver_names():
+            raise UsageError(f"unknown solver {backend!r}; choose from {', '.join(solver_names())}")
+        self.geometry = geometry
+        self.backend = backend
+        if encoding is None:
+            encoding = ENGINE_ENCODING if backend in NATIVE_CARD_SOLVERS else CLAUSE_ENCODING
+        self.encoding = _unreduced(encoding)
+        self.propagate_first = propagate_first
+        self.conflicts = conflicts
+        self.rebuild_after = rebuild_after
+        self._empty = Puzzle.sudoku(geometry, [0] * geometry.ncells)
+        self._formula = self.encoding.encode(self._empty)
+        if self._formula.atmosts and backend not in NATIVE_CARD_SOLVERS:
+            raise UsageError(
+                f"native cardinality needs one of {', '.join(NATIVE_CARD_SOLVERS)}, not {backend}"
+            )
+        n = geometry.size
+        self._cell_vars = geometry.ncells * n
+        # x(cell, value) = cell * N + value (the full var map), so the value of a variable:
+        self._value_of = (0, *(1 + (v - 1) % n for v in range(1, self._cell_vars + 1)))
+        self._bases = tuple(range(0, self._cell_vars, n))
+        self._solver: Any = None
+        self._top = 0
+        self.rebuilds = 0
+        self.searched = 0
+        self.propagated = 0
+
+    def __enter__(self) -> Engine:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self._solver is not None:
+            self._solver.delete()
+            self._solver = None
+
+    @property
+    def formula(self) -> Formula:
+        """The base CNF: the rules of the empty grid."""
+        return self._formula
+
+    def count(self, puzzle: Puzzle, limit: int | None = 2) -> EngineResult:
+        """Up to ``limit`` verified solutions of ``puzzle`` (None: all of them)."""
+        if puzzle.geometry != self.geometry or puzzle.constraints is not sudoku_units(
+            self.geometry
+        ):
+            raise UsageError(f"this engine solves plain {self.geometry} Sudokus only")
+        if limit is not None and limit < 1:
+            return EngineResult(puzzle, (), complete=False)
+        solver = self._ready()
+        assumptions = [base + v for base, v in zip(self._bases, puzzle.givens, strict=True) if v]
+        if self.propagate_first:
+            decided, forced = self._propagate(puzzle, assumptions)
+            if decided:
+                return EngineResult(puzzle, forced, complete=True)
+        self.searched += 1
+        grids: list[Grid] = []
+        act = 0
+        try:
+            while limit is None or len(grids) < limit:
+                outcome = self._solve(assumptions)
+                if not outcome:
+                    return EngineResult(puzzle, tuple(grids), complete=outcome is False)
+                positives = [lit for lit in solver.get_model()[: self._cell_vars] if lit > 0]
+                grid = self._decode(positives)
+                check(puzzle, grid)
+                grids.append(grid)
+                if not act:
+                    self._top += 1
+                    act = self._top
+                    assumptions.append(act)
+                solver.add_clause([-act, *(-lit for lit in positives)])
+        finally:
+            if act:
+                solver.add_clause([-act])
+        return EngineResult(puzzle, tuple(grids), complete=False)
+
+    def _ready(self) -> Any:
+        if self._solver is None or self._top - self._formula.nvars >= self.rebuild_after:
+            from pysat.solvers import Solver
+
+            if self._solver is not None:
+                self._solver.delete()
+                self.rebuilds += 1
+            self._solver = Solver(name=self.backend, bootstrap_with=self._formula.clauses)
+            for lits, bound in self._formula.atmosts:
+                self._solver.add_atmost(lits, bound)
+            self._top = self._formula.nvars
+        return self._solver
+
+    def _propagate(self, puzzle: Puzzle, assumptions: list[int]) -> tuple[bool, tuple[Grid, ...]]:
+        """(True, grids) when unit propagation decides the puzzle: a conflict (no grid), or
+        every cell variable assigned (the one forced grid, verified). (False, ()) otherwise."""
+        ok, trail = self._solver.propagate(assumptions=assumptions)
+        if not ok:
+            self.propagated += 1
+            return True, ()
+        top = self._cell_vars
+        if self._formula.nvars > top:  # auxiliary variables: keep the cell literals only
+            trail = [lit for lit in trail if -top <= lit <= top]
+        if len(trail) < top:
+            return False, ()
+        self.propagated += 1
+        grid = self._decode(sorted(filter((0).__lt__, trail)))
+        check(puzzle, grid)
+        return True, (grid,)
+
+    def _solve(self, assumptions: list[int]) -> bool | None:
+        if self.conflicts is None:
+            return bool(self._solver.solve(assumptions=assumptions))
+        self._solver.conf_budget(self.conflicts)
+        result = self._solver.solve_limited(assumptions=assumptions)
+        return None if result is None else bool(result)
+
+    def _decode(self, positives: list[int]) -> Grid:
+        """The grid of a model's true cell variables (sorted); the first true value per cell
+        when an encoding without at-most-one-per-cell let several be true."""
+        if len(positives) == self.geometry.ncells:
+            return cast(Grid, itemgetter(*positives)(self._value_of))
+        values = [0] * self.geometry.ncells
+        n = self.geometry.size
+        for lit in reversed(positives):
+            values[(lit - 1) // n] = self._value_of[lit]
+        return tuple(values)
+
+
+def _unreduced(encoding: str | ClassicEncoding) -> ClassicEncoding:
+    """The encoding without the reduction by the givens: the engine's base CNF is the empty
+    grid's, and the givens act through assumptions (propagation does the reduction)."""
+    enc = get_encoding(encoding) if isinstance(encoding, str) else encoding
+    if enc.optimized:
+        enc = get_encoding(enc.spec.replace("+optimized", ""))
+    return enc
