@@ -8,12 +8,13 @@ from collections.abc import Iterator
 import click
 
 from satdoku.cli.inputs import describe, kind_option, puzzle_input_options, read_inputs
+from satdoku.cli.options import format_option, solver_options
 from satdoku.cli.stream import stream_all
 from satdoku.encodings import DEFAULT_ENCODING
 from satdoku.errors import UsageError
 from satdoku.formats import Record
 from satdoku.formats.output import format_grid
-from satdoku.solver import DEFAULT_BACKEND, SolveTimeout, solve
+from satdoku.solver import SolveTimeout, solve
 from satdoku.solver.external import solution_from_model
 from satdoku.verify import given_clashes
 
@@ -23,27 +24,10 @@ EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_UNKNOWN = 0, 1, 2, 3
 @click.command("solve")
 @puzzle_input_options
 @kind_option
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["line", "grid", "json"]),
-    default="grid",
-    show_default=True,
-    help="Output: one line, a pretty grid, or one JSON object per puzzle.",
+@format_option(
+    ("grid", "line", "json"), "Output: a pretty grid, one line, or one JSON object per puzzle."
 )
-@click.option(
-    "--encoding",
-    help=f"CNF encoding spec (default {DEFAULT_ENCODING}); with --backend cpsat: alldiff or onehot.",
-)
-@click.option(
-    "--backend",
-    "--solver",
-    "backend",
-    default=DEFAULT_BACKEND,
-    show_default=True,
-    help="A python-sat solver name, or cpsat for OR-Tools CP-SAT.",
-)
-@click.option("--timeout", type=float, help="Seconds per puzzle; past it the status is unknown.")
+@solver_options()
 @click.option("--stats", is_flag=True, help="Report solver statistics (stderr, or in JSON).")
 @click.option("--all", "every", is_flag=True, help="Print every solution, as it is found.")
 @click.option(
