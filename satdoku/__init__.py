@@ -10,13 +10,25 @@ from satdoku.errors import ParseError, SatdokuError, UsageError, VerificationErr
 from satdoku.formats import format_grid, format_line, parse_puzzle, read_records
 from satdoku.geometry import Geometry
 from satdoku.model import AllDifferent, Grid, Puzzle, Sum
-from satdoku.solver import Solution, SolveTimeout, Stats, solutions, solve
+from satdoku.solver import (
+    Count,
+    Solution,
+    SolveTimeout,
+    Stats,
+    Uniqueness,
+    count,
+    is_unique,
+    solutions,
+    solve,
+    uniqueness,
+)
 from satdoku.verify import check, given_clashes, violations
 
 __version__ = "0.1.0"
 
 __all__ = [
     "AllDifferent",
+    "Count",
     "Geometry",
     "Grid",
     "ParseError",
@@ -26,15 +38,19 @@ __all__ = [
     "SolveTimeout",
     "Stats",
     "Sum",
+    "Uniqueness",
     "UsageError",
     "VerificationError",
     "check",
+    "count",
     "format_grid",
     "format_line",
     "given_clashes",
+    "is_unique",
     "parse_puzzle",
     "read_records",
     "solutions",
     "solve",
+    "uniqueness",
     "violations",
 ]

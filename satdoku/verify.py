@@ -75,6 +75,35 @@ def check(puzzle: Puzzle, grid: Sequence[int]) -> None:
         raise VerificationError("solution failed verification: " + "; ".join(problems[:5]))
 
 
+def grid_checker(puzzle: Puzzle) -> Callable[[Sequence[int]], None]:
+    """:func:`check` for many grids of one puzzle, prepared once: each call tests values, givens
+    and constraints with a few set operations and calls :func:`check` (which raises with the
+    full story) only when something is wrong. For counting thousands of solutions."""
+    values = frozenset(range(1, puzzle.values + 1))
+    ncells = puzzle.ncells
+    given_cells = [i for i, g in enumerate(puzzle.givens) if g]
+    givens = [puzzle.givens[i] for i in given_cells]
+    alldiff = [
+        (itemgetter(*c.cells), len(c.cells))
+        for c in puzzle.constraints
+        if isinstance(c, AllDifferent) and len(c.cells) > 1
+    ]
+    sums = [(c.cells, c.total) for c in puzzle.constraints if isinstance(c, Sum)]
+
+    def fast_check(grid: Sequence[int]) -> None:
+        ok = (
+            len(grid) == ncells
+            and values.issuperset(grid)
+            and [grid[i] for i in given_cells] == givens
+            and all(len(set(get(grid))) == n for get, n in alldiff)
+            and all(sum(grid[i] for i in cells) == total for cells, total in sums)
+        )
+        if not ok:
+            check(puzzle, grid)
+
+    return fast_check
+
+
 def given_clashes(puzzle: Puzzle) -> list[str]:
     """Pairs of givens that break a unit, e.g. ``r1c1 and r1c5 are both 5 (row 1)``."""
     pairs: dict[tuple[int, int, int], list[str]] = {}
@@ -97,7 +126,7 @@ def _plain_sudoku_ok(puzzle: Puzzle, grid: Sequence[int]) -> bool:
     int in 1..N, every row, column and box (recomputed by arithmetic) a permutation of 1..N, and
     every given kept. False means "look closer", not "wrong"."""
     geometry = puzzle.geometry
-    if geometry is None or puzzle.constraints is not sudoku_units(geometry):
+    if geometry is None or not _is_plain_sudoku(puzzle):
         return False
     if len(grid) != geometry.ncells or set(map(type, grid)) != {int}:
         return False
@@ -110,6 +139,11 @@ def _plain_sudoku_ok(puzzle: Puzzle, grid: Sequence[int]) -> bool:
         return False
     givens = puzzle.givens
     return list(compress(grid, givens)) == [g for g in givens if g]
+
+
+def _is_plain_sudoku(puzzle: Puzzle) -> bool:
+    """Rows, columns and boxes only, as :func:`sudoku_units` makes them."""
+    return puzzle.geometry is not None and puzzle.constraints is sudoku_units(puzzle.geometry)
 
 
 @cache

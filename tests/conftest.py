@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
-SHARED = ROOT.parent / "shared" / "data"
+SHARED = Path(os.environ.get("SATDOKU_SHARED_DATA", ROOT.parent / "shared" / "data"))
 
 
 def shared_file(relative: str) -> Path:

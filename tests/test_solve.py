@@ -106,3 +106,17 @@ def test_backend_time_limit_interrupts_a_hard_formula():
 def test_uninterruptible_solver_refuses_a_time_limit():
     with pytest.raises(UsageError, match="cannot be interrupted"):
         solve(data_lines("norvig_top95.txt")[0], backend="cadical153", timeout=5)
+
+
+@pytest.mark.parametrize("model", ["alldiff", "onehot"])
+def test_cpsat_models_agree_with_sat(model):
+    for line in data_lines("norvig_hardest.txt")[:3]:
+        assert solve(line, backend="cpsat", encoding=model).line == solve(line).line
+    assert solve("55" + data_lines("norvig_hardest.txt")[0][2:], backend="cpsat") is None
+
+
+def test_empty_4x4_has_288_solutions_on_every_backend():
+    empty = Puzzle.sudoku(Geometry(2, 2), [0] * 16)
+    for backend, encoding in [("cpsat", "alldiff"), ("cpsat", "onehot"), ("minisat22", None)]:
+        grids = {s.grid for s in solutions(empty, backend=backend, encoding=encoding)}
+        assert len(grids) == 288

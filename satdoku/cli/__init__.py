@@ -15,8 +15,14 @@ import click
 from satdoku.errors import SatdokuError
 
 COMMANDS = {
-    "solve": "satdoku.cli.solve:solve_command",
     "batch": "satdoku.cli.batch:batch_command",
+    "compare": "satdoku.cli.compare:compare_command",
+    "count": "satdoku.cli.count:count_command",
+    "dimacs": "satdoku.cli.dimacs:dimacs_command",
+    "explain": "satdoku.cli.explain:explain_command",
+    "rate": "satdoku.cli.rate:rate_command",
+    "solve": "satdoku.cli.solve:solve_command",
+    "unique": "satdoku.cli.unique:unique_command",
 }
 
 
@@ -69,6 +75,12 @@ def main(argv: list[str] | None = None) -> None:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         status = 0
+    except Exception as err:  # python-sat reports Ctrl-C during a native solve as its own error
+        from satdoku.solver.pysat_backend import interrupts
+
+        if not isinstance(err, interrupts()):
+            raise
+        _fail("interrupted", 130)
     sys.exit(status if isinstance(status, int) else 0)
 
 

@@ -25,6 +25,7 @@ from satdoku.errors import UsageError
 from satdoku.formats import Record, read_records
 from satdoku.geometry import Geometry
 from satdoku.solver.engine import ENGINE_BACKEND, ENGINE_ENCODING
+from satdoku.solver.pysat_backend import interrupts
 
 EXIT_OK, EXIT_INTERRUPTED = 0, 130
 
@@ -150,7 +151,7 @@ def _run(
             if progress is not None:
                 progress.update(record.line - last)
                 last = record.line
-    except KeyboardInterrupt:
+    except interrupts():
         status = EXIT_INTERRUPTED
     finally:
         results.close()  # type: ignore[attr-defined]

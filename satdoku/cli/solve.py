@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 
 import click
 
 from satdoku.cli.inputs import describe, puzzle_input_options, read_inputs
+from satdoku.cli.stream import stream_all
 from satdoku.encodings import DEFAULT_ENCODING
+from satdoku.errors import UsageError
 from satdoku.formats import Record
 from satdoku.formats.output import format_grid
 from satdoku.solver import DEFAULT_BACKEND, SolveTimeout, solve
+from satdoku.solver.external import solution_from_model
 from satdoku.verify import given_clashes
 
 EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_UNKNOWN = 0, 1, 2, 3
@@ -26,27 +30,44 @@ EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_UNKNOWN = 0, 1, 2, 3
     show_default=True,
     help="Output: one line, a pretty grid, or one JSON object per puzzle.",
 )
-@click.option("--encoding", default=DEFAULT_ENCODING, show_default=True, help="CNF encoding spec.")
+@click.option(
+    "--encoding",
+    help=f"CNF encoding spec (default {DEFAULT_ENCODING}); with --backend cpsat: alldiff or onehot.",
+)
 @click.option(
     "--backend",
     "--solver",
     "backend",
     default=DEFAULT_BACKEND,
     show_default=True,
-    help="python-sat solver name.",
+    help="A python-sat solver name, or cpsat for OR-Tools CP-SAT.",
 )
 @click.option("--timeout", type=float, help="Seconds per puzzle; past it the status is unknown.")
 @click.option("--stats", is_flag=True, help="Report solver statistics (stderr, or in JSON).")
+@click.option("--all", "every", is_flag=True, help="Print every solution, as it is found.")
+@click.option(
+    "--limit", type=click.IntRange(min=1), help="With --all: stop after N solutions per puzzle."
+)
+@click.option(
+    "--model",
+    "model_file",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Do not solve: decode and verify an external SAT solver's answer to the CNF that"
+    " 'satdoku dimacs' wrote for this puzzle with the same --encoding.",
+)
 def solve_command(
     puzzle: str | None,
     file: str | None,
     box: str | None,
     alphabet: str,
     fmt: str,
-    encoding: str,
+    encoding: str | None,
     backend: str,
     timeout: float | None,
     stats: bool,
+    every: bool,
+    limit: int | None,
+    model_file: str | None,
 ) -> int:
     """Solve PUZZLE (a string), every puzzle in FILE, or stdin ('-').
 
@@ -54,11 +75,22 @@ def solve_command(
     Exit status: 0 all solved, 1 some puzzle has no solution, 2 bad input,
     3 some puzzle ran out of time.
     \b
-    Example:
+    Examples:
       satdoku solve '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
+      satdoku solve --all --format line '8.........95.......76.........692748...714235...538196...451......973.8....826.1.'
+      satdoku solve --model answer.txt --encoding extended PUZZLE   (see 'satdoku dimacs')
     """
     source, records = read_inputs(puzzle, file, box, alphabet)
+    if (every or limit is not None) and model_file is not None:
+        raise UsageError("--all and --limit do not go with --model")
+    if every or limit is not None:
+        return stream_all(records, source, fmt, encoding, backend, timeout, limit)
     status = EXIT_OK
+    if model_file is not None:
+        record = _only_record(source, records)
+        result = _decode_record(record, source, model_file, encoding)
+        _emit(record, result, source, fmt, stats)
+        return _EXIT[str(result["status"])]
     for record in records:
         result = _solve_record(record, source, encoding, backend, timeout)
         status = max(status, _EXIT[str(result["status"])])
@@ -74,8 +106,45 @@ _EXIT = {
 }
 
 
+def _only_record(source: str | None, records: Iterator[Record]) -> Record:
+    """The one puzzle an external model answers."""
+    record = next(records)
+    if next(records, None) is not None:
+        raise UsageError("--model answers one puzzle; give exactly one")
+    if record.puzzle is None:
+        assert record.error is not None
+        raise UsageError(describe(source, record.error))
+    return record
+
+
+def _decode_record(
+    record: Record, source: str | None, model_file: str, encoding: str | None
+) -> dict[str, object]:
+    """The result of an external solver's answer in ``model_file``, decoded and verified."""
+    assert record.puzzle is not None
+    try:
+        with click.open_file(model_file, encoding="utf-8") as handle:
+            text = handle.read()
+    except OSError as err:
+        raise UsageError(f"cannot read {model_file}: {err.strerror}") from None
+    solution = solution_from_model(record.puzzle, text, encoding or DEFAULT_ENCODING)
+    result: dict[str, object] = {"line": record.line} if source else {}
+    if solution is None:
+        result.update(
+            status="no_solution", solution=None, reason="the external solver answered UNSATISFIABLE"
+        )
+        return result
+    result.update(status="solved", solution=solution.line, stats=solution.stats.to_dict())
+    result["_grid"] = format_grid(record.puzzle, solution.grid)
+    return result
+
+
 def _solve_record(
-    record: Record, source: str | None, encoding: str, backend: str, timeout: float | None
+    record: Record,
+    source: str | None,
+    encoding: str | None,
+    backend: str,
+    timeout: float | None,
 ) -> dict[str, object]:
     result: dict[str, object] = {"line": record.line} if source else {}
     if record.puzzle is None:

@@ -2,7 +2,9 @@
 
 A spec names an encoding and its options joined by ``+``: ``extended``,
 ``extended+optimized`` (reduced by the givens), ``efficient+seqcounter`` (at-most-one by a
-sequential counter), ``minimal+native+optimized``.
+sequential counter), ``minimal+native+optimized``, ``augmented`` (extended + triad
+variables). Adding an encoding is one class (``name``, ``encode``) and one entry in
+``ENCODINGS``; see docs/encodings.md.
 """
 
 from __future__ import annotations
@@ -10,10 +12,11 @@ from __future__ import annotations
 from satdoku.encodings.cardinality import AMO_METHODS
 from satdoku.encodings.classic import ClassicEncoding, Efficient, Extended, Minimal
 from satdoku.encodings.formula import Formula, VarMap
+from satdoku.encodings.triads import Augmented
 from satdoku.errors import UsageError
 
 ENCODINGS: dict[str, type[ClassicEncoding]] = {
-    cls.name: cls for cls in (Minimal, Efficient, Extended)
+    cls.name: cls for cls in (Minimal, Efficient, Extended, Augmented)
 }
 DEFAULT_ENCODING = "extended+optimized"
 

@@ -1,5 +1,6 @@
 """Backends and the search facade: ``solve`` and ``solutions``."""
 
+from satdoku.solver.count import Count, Uniqueness, count, is_unique, uniqueness
 from satdoku.solver.engine import Engine, EngineResult
 from satdoku.solver.pysat_backend import PysatBackend, solver_names
 from satdoku.solver.result import Solution, Stats
@@ -7,14 +8,19 @@ from satdoku.solver.search import DEFAULT_BACKEND, SolveTimeout, as_puzzle, solu
 
 __all__ = [
     "DEFAULT_BACKEND",
+    "Count",
     "Engine",
     "EngineResult",
     "PysatBackend",
     "Solution",
     "SolveTimeout",
     "Stats",
+    "Uniqueness",
     "as_puzzle",
+    "count",
+    "is_unique",
     "solutions",
     "solve",
     "solver_names",
+    "uniqueness",
 ]

@@ -10,6 +10,7 @@ from typing import Any
 
 from satdoku.encodings.formula import Formula
 from satdoku.errors import UsageError
+from satdoku.solver.propagation import unit_propagation
 
 NATIVE_CARD_SOLVERS = ("minicard", "gluecard3", "gluecard4")
 UNINTERRUPTIBLE = ("cadical", "lingeling", "kissat")
@@ -22,6 +23,14 @@ def solver_names() -> list[str]:
     return sorted(k for k in vars(SolverNames) if not k.startswith("_"))
 
 
+def interrupts() -> tuple[type[BaseException], ...]:
+    """The exceptions that mean Ctrl-C: ``KeyboardInterrupt``, and the error python-sat's
+    native solvers raise when SIGINT arrives in the middle of a solve."""
+    from pysolvers import error
+
+    return (KeyboardInterrupt, error)
+
+
 class PysatBackend:
     """One python-sat solver, owned for the life of a ``with`` block."""
 
@@ -30,6 +39,9 @@ class PysatBackend:
             raise UsageError(f"unknown solver {name!r}; choose from {', '.join(solver_names())}")
         self.name = name
         self._solver: Any = None
+        self.propagated: list[int] | None = []
+        """What unit propagation derives from the loaded formula (None: a conflict)."""
+        self._propagate_counts: dict[str, int] = {}
 
     def __enter__(self) -> PysatBackend:
         return self
@@ -46,16 +58,38 @@ class PysatBackend:
 
     def load(self, formula: Formula) -> None:
         """Start a fresh solver holding ``formula``."""
-        from pysat.solvers import Solver
+        from pysat.solvers import NoSuchSolverError, Solver
 
         self.close()
         if formula.atmosts and self.name not in NATIVE_CARD_SOLVERS:
             raise UsageError(
                 f"native cardinality needs one of {', '.join(NATIVE_CARD_SOLVERS)}, not {self.name}"
             )
-        self._solver = Solver(name=self.name, bootstrap_with=formula.clauses)
+        units = [clause[0] for clause in formula.clauses if len(clause) == 1]
+        try:
+            self._solver = Solver(
+                name=self.name, bootstrap_with=[c for c in formula.clauses if len(c) != 1]
+            )
+        except NoSuchSolverError:
+            raise UsageError(f"solver {self.name} is not built into this python-sat") from None
         for lits, bound in formula.atmosts:
             self._solver.add_atmost(lits, bound)
+        self.propagated = self._propagate(formula, units)
+        for unit in units:
+            self._solver.add_clause([unit])
+
+    def _propagate(self, formula: Formula, units: list[int]) -> list[int] | None:
+        """Unit propagation from the unit clauses, before they are added (solvers propagate
+        top-level units silently), by this solver if it can, else by a separate MiniSat;
+        the propagations it costs are left out of :meth:`stats`."""
+        before = self.stats()
+        try:
+            ok, derived = self._solver.propagate(assumptions=units)
+        except NotImplementedError:
+            return unit_propagation(formula)
+        after = self.stats()
+        self._propagate_counts = {k: after[k] - before.get(k, 0) for k in after}
+        return list(derived) if ok else None
 
     def add_clause(self, clause: Sequence[int]) -> None:
         self._solver.add_clause(clause)
@@ -80,9 +114,23 @@ class PysatBackend:
             self._solver.clear_interrupt()
         return None if result is None else bool(result)
 
+    def propagate(self, assumptions: list[int]) -> tuple[bool, list[int]]:
+        """Unit propagation alone under ``assumptions``: (no conflict, every assigned literal)."""
+        try:
+            ok, lits = self._solver.propagate(assumptions=assumptions)
+        except NotImplementedError:
+            raise UsageError(f"{self.name} cannot run unit propagation alone") from None
+        return bool(ok), lits
+
     def model(self) -> list[int]:
         return list(self._solver.get_model())
 
     def stats(self) -> dict[str, int]:
-        """Accumulated restarts, conflicts, decisions and propagations."""
-        return dict(self._solver.accum_stats() or {})
+        """Accumulated restarts, conflicts, decisions and propagations (empty when the solver
+        does not expose them, as Kissat does not)."""
+        try:
+            counts = dict(self._solver.accum_stats() or {})
+        except NotImplementedError:
+            return {}
+        spent = self._propagate_counts
+        return {k: max(0, v - spent.get(k, 0)) for k, v in counts.items()}

@@ -11,7 +11,14 @@ from satdoku.model import Grid, Puzzle
 
 @dataclass
 class Stats:
-    """What one solve cost. Times in seconds; counters are the backend's own."""
+    """What one solve cost. Times in seconds; counters are the backend's own, accumulated over
+    the solver's life (so the n-th solution of ``solutions`` includes the earlier searches).
+
+    ``solve_time`` includes handing the formula to the solver (for the first solution), as
+    CP-SAT's wall time includes loading its model. With ``cpsat``, ``variables`` and
+    ``clauses`` count the model's variables and constraints and ``literals`` stays 0; its
+    counters are 0 whenever presolve settles the puzzle.
+    """
 
     encoding: str = ""
     backend: str = ""
@@ -25,7 +32,9 @@ class Stats:
     propagations: int = 0
     restarts: int = 0
     propagation_only: bool | None = None
-    """True when the backend needed no decision: unit propagation alone found the answer."""
+    """True when unit propagation on the formula alone decides every cell (see
+    :mod:`satdoku.solver.propagation`), whatever the backend did; set for the first solution of
+    a CNF solve, None otherwise and for CP-SAT."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

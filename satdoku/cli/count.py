@@ -1,0 +1,129 @@
+"""``satdoku count``: count the solutions of every puzzle given."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from satdoku.cli.inputs import describe, puzzle_input_options, read_inputs
+from satdoku.encodings import DEFAULT_ENCODING
+from satdoku.formats import Record
+from satdoku.solver import DEFAULT_BACKEND, count
+from satdoku.solver.count import DEFAULT_STRATEGY, METHODS
+from satdoku.solver.search import CNF_STRATEGIES
+
+EXIT_OK, EXIT_BAD_INPUT, EXIT_UNKNOWN = 0, 2, 3
+
+
+@click.command("count")
+@puzzle_input_options
+@click.option("--limit", type=click.IntRange(min=0), help="Stop counting after N solutions.")
+@click.option(
+    "--method",
+    type=click.Choice(list(METHODS)),
+    default="sat",
+    show_default=True,
+    help="python-sat, OR-Tools CP-SAT, or plain backtracking (small grids only).",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="One line per puzzle: the count, or a JSON object with count and complete.",
+)
+@click.option(
+    "--encoding",
+    help=f"CNF encoding spec (default {DEFAULT_ENCODING}); with --method cpsat: alldiff or onehot.",
+)
+@click.option(
+    "--backend",
+    "--solver",
+    "backend",
+    default=DEFAULT_BACKEND,
+    show_default=True,
+    help="python-sat solver for --method sat.",
+)
+@click.option(
+    "--strategy",
+    type=click.Choice(list(CNF_STRATEGIES)),
+    default=DEFAULT_STRATEGY,
+    show_default=True,
+    help="--method sat: tree search over unit propagation, or one blocking clause per solution.",
+)
+@click.option("--timeout", type=float, help="Seconds per puzzle; past it the count is partial.")
+def count_command(
+    puzzle: str | None,
+    file: str | None,
+    box: str | None,
+    alphabet: str,
+    limit: int | None,
+    method: str,
+    fmt: str,
+    encoding: str | None,
+    backend: str,
+    strategy: str,
+    timeout: float | None,
+) -> int:
+    """Count the solutions of PUZZLE (a string), of every puzzle in FILE, or of stdin ('-').
+
+    Text output is the count, followed by '+' and the reason when a limit or time limit
+    stopped it (then there may be more). JSON has count, complete, method, time, stopped.
+
+    \b
+    Exit status: 0 all counted, 2 bad input (other puzzles are still counted),
+    3 some count was cut short by --timeout.
+    \b
+    Examples:
+      satdoku count '8.........95.......76.........692748...714235...538196...451......973.8....826.1.'
+      satdoku count -f puzzles.txt --limit 2 --format json
+    """
+    source, records = read_inputs(puzzle, file, box, alphabet)
+    status = EXIT_OK
+    for record in records:
+        result = _count_record(record, source, limit, method, encoding, backend, strategy, timeout)
+        if result.get("status") == "invalid":
+            status = max(status, EXIT_BAD_INPUT)
+            click.echo(f"error: {result['error']}", err=True)
+        elif result["stopped"] == "timeout":
+            status = max(status, EXIT_UNKNOWN)
+        click.echo(json.dumps(result) if fmt == "json" else _text(result, source))
+    return status
+
+
+def _count_record(
+    record: Record,
+    source: str | None,
+    limit: int | None,
+    method: str,
+    encoding: str | None,
+    backend: str,
+    strategy: str,
+    timeout: float | None,
+) -> dict[str, object]:
+    result: dict[str, object] = {"line": record.line} if source else {}
+    if record.puzzle is None:
+        assert record.error is not None
+        result.update(status="invalid", error=describe(source, record.error))
+        return result
+    counted = count(
+        record.puzzle,
+        limit,
+        method,
+        encoding=encoding,
+        backend=backend,
+        strategy=strategy,
+        timeout=timeout,
+    )
+    result.update(counted.to_dict())
+    return result
+
+
+def _text(result: dict[str, object], source: str | None) -> str:
+    where = f"line {result['line']}: " if source else ""
+    if result.get("status") == "invalid":
+        return f"{where}invalid"
+    more = "" if result["complete"] else f"+ (stopped by the {result['stopped']})"
+    return f"{where}{result['count']}{more}"

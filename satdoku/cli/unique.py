@@ -1,0 +1,112 @@
+"""``satdoku unique``: is each puzzle unique? If not, where do two of its solutions differ?"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from typing import cast
+
+import click
+
+from satdoku.cli.inputs import describe, puzzle_input_options, read_inputs
+from satdoku.encodings import DEFAULT_ENCODING
+from satdoku.formats import Record
+from satdoku.solver import DEFAULT_BACKEND, uniqueness
+
+STATUSES = ("unique", "multiple", "none", "unknown", "invalid")
+EXIT = {"unique": 0, "multiple": 1, "none": 1, "invalid": 2, "unknown": 3}
+
+
+@click.command("unique")
+@puzzle_input_options
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="One line per puzzle, or one JSON object per puzzle.",
+)
+@click.option(
+    "--encoding",
+    help=f"CNF encoding spec (default {DEFAULT_ENCODING}); with --backend cpsat: alldiff or onehot.",
+)
+@click.option(
+    "--backend",
+    "--solver",
+    "backend",
+    default=DEFAULT_BACKEND,
+    show_default=True,
+    help="A python-sat solver name, or cpsat for OR-Tools CP-SAT.",
+)
+@click.option("--timeout", type=float, help="Seconds per puzzle; past it the status is unknown.")
+@click.option("--quiet", "-q", is_flag=True, help="No summary on stderr.")
+def unique_command(
+    puzzle: str | None,
+    file: str | None,
+    box: str | None,
+    alphabet: str,
+    fmt: str,
+    encoding: str | None,
+    backend: str,
+    timeout: float | None,
+    quiet: bool,
+) -> int:
+    """Check that PUZZLE (a string), every puzzle in FILE, or stdin ('-') has exactly one
+    solution. For a puzzle with several, show two of them and the cells where they differ.
+
+    The search stops at the second solution. A summary (unique / multiple / none / invalid)
+    goes to stderr.
+
+    \b
+    Exit status: 0 all unique, 1 some puzzle has several or no solution, 2 bad input
+    (other puzzles are still checked), 3 some check ran out of time.
+    \b
+    Examples:
+      satdoku unique '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
+      satdoku unique -f puzzles.txt --format json
+    """
+    source, records = read_inputs(puzzle, file, box, alphabet)
+    tally: Counter[str] = Counter()
+    started = time.perf_counter()
+    for record in records:
+        result = _check_record(record, source, encoding, backend, timeout)
+        tally[str(result["status"])] += 1
+        if result["status"] == "invalid":
+            click.echo(f"error: {result['error']}", err=True)
+        click.echo(json.dumps(result) if fmt == "json" else _text(result, source))
+    if not quiet and (source or fmt == "json"):
+        total = sum(tally.values())
+        counts = ", ".join(f"{tally[s]} {s}" for s in STATUSES if tally[s] or s != "unknown")
+        seconds = time.perf_counter() - started
+        click.echo(f"{total} puzzles: {counts} ({seconds:.2f} s)", err=True)
+    return max((EXIT[s] for s in tally), default=0)
+
+
+def _check_record(
+    record: Record,
+    source: str | None,
+    encoding: str | None,
+    backend: str,
+    timeout: float | None,
+) -> dict[str, object]:
+    result: dict[str, object] = {"line": record.line} if source else {}
+    if record.puzzle is None:
+        assert record.error is not None
+        result.update(status="invalid", error=describe(source, record.error))
+        return result
+    result.update(
+        uniqueness(record.puzzle, encoding=encoding, backend=backend, timeout=timeout).to_dict()
+    )
+    return result
+
+
+def _text(result: dict[str, object], source: str | None) -> str:
+    where = f"line {result['line']}: " if source else ""
+    status = str(result["status"])
+    if status != "multiple":
+        return f"{where}{status}"
+    differences = " ".join(cast("list[str]", result["differences"]))
+    first, second = cast("list[str]", result["solutions"])
+    return f"{where}multiple: differ at {differences}\n  {first}\n  {second}"

@@ -1,0 +1,159 @@
+"""Chains: X-Chain (one value, alternating strong and weak links) and XY-Chain (cells with two
+candidates, each passing its other value on).
+
+Both prove "the first cell or the last cell holds the value", so the cells that see both ends
+lose it. The shortest chain with an elimination is reported.
+
+* Strong link on a value: a full unit where it has exactly two places (one of them holds it).
+* Weak link: two cells with the value that see each other (at most one holds it).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable
+
+from satdoku.logic.grid import CandidateGrid, bit, popcount, values_of
+from satdoku.logic.step import Step, losses
+from satdoku.logic.technique import Technique
+
+Node = tuple[int, int]
+"""(cell, value): "cell holds value" in an XY-Chain; in an X-Chain (cell, 1) is ON, (cell, 0) OFF."""
+
+
+def _shortest(start: Node, follow: Callable[[Node], Iterable[Node]]) -> dict[Node, Node | None]:
+    """Breadth-first: every node reachable from ``start`` with its predecessor."""
+    came: dict[Node, Node | None] = {start: None}
+    todo = deque([start])
+    while todo:
+        node = todo.popleft()
+        for nxt in follow(node):
+            if nxt not in came:
+                came[nxt] = node
+                todo.append(nxt)
+    return came
+
+
+def _path(came: dict[Node, Node | None], end: Node) -> list[Node]:
+    path = [end]
+    while (prev := came[path[-1]]) is not None:
+        path.append(prev)
+    return path[::-1]
+
+
+def _best(candidates: Iterable[tuple[int, Step]]) -> list[Step]:
+    """The step of the shortest chain."""
+    best = min(candidates, key=lambda found: found[0], default=None)
+    return [best[1]] if best else []
+
+
+def find_x_chain(grid: CandidateGrid, technique: Technique) -> list[Step]:
+    found: list[tuple[int, Step]] = []
+    for value in range(1, grid.layout.puzzle.values + 1):
+        found += _x_chains(grid, technique, value)
+    return _best(found)
+
+
+def _x_chains(grid: CandidateGrid, technique: Technique, value: int) -> list[tuple[int, Step]]:
+    layout = grid.layout
+    names = layout.names
+    peers = layout.peers
+    b = bit(value)
+    strong: dict[int, set[int]] = {}
+    for u in layout.full_units:
+        where = grid.where(u, value)
+        if len(where) == 2:
+            strong.setdefault(where[0], set()).add(where[1])
+            strong.setdefault(where[1], set()).add(where[0])
+    if len(strong) < 4:
+        return []
+    holders = {c for c, m in enumerate(grid.cands) if m & b}
+
+    def follow(node: Node) -> Iterable[Node]:
+        cell, on = node
+        if on:  # the cell holds the value: its peers do not
+            return ((p, 0) for p in peers[cell] if p in holders)
+        return ((p, 1) for p in strong.get(cell, ()))  # it does not: its partner does
+
+    found: list[tuple[int, Step]] = []
+    for start in sorted(strong):
+        came = _shortest((start, 0), follow)
+        for end, on in came:
+            if not on or end == start:
+                continue
+            chain = _path(came, (end, on))
+            if len(chain) < 4:
+                continue
+            gone = tuple(
+                (c, value)
+                for c in sorted(peers[start] & peers[end] & holders)
+                if (c, 0) not in chain and (c, 1) not in chain
+            )
+            if not gone:
+                continue
+            links = names[start] + "".join(
+                (" = " if is_on else " - ") + names[c] for c, is_on in chain[1:]
+            )
+            step = technique.step(
+                grid,
+                f"{technique.name} on {value}: {links} (= strong, - weak link): "
+                f"{names[start]} or {names[end]} is {value}, so {losses(names, gone)}",
+                cells=tuple(c for c, _ in chain),
+                digits=(value,),
+                eliminations=gone,
+            )
+            found.append((len(chain), step))
+    return found
+
+
+def find_xy_chain(grid: CandidateGrid, technique: Technique) -> list[Step]:
+    layout = grid.layout
+    names = layout.names
+    peers = layout.peers
+    cands = grid.cands
+    bivalue = {c for c, m in enumerate(cands) if popcount(m) == 2}
+    if len(bivalue) < 3:
+        return []
+
+    def other(cell: int, value: int) -> int:
+        return values_of(cands[cell] & ~bit(value))[0]
+
+    def follow(node: Node) -> Iterable[Node]:
+        cell, value = node  # the cell holds value: bivalue peers with it take their other one
+        return ((p, other(p, value)) for p in peers[cell] & bivalue if cands[p] & bit(value))
+
+    found: list[tuple[int, Step]] = []
+    for start in sorted(bivalue):
+        for value in values_of(cands[start]):
+            came = _shortest((start, other(start, value)), follow)
+            for end, holds in came:
+                if holds != value or end == start:
+                    continue
+                chain = _path(came, (end, holds))
+                if len(chain) < 3:
+                    continue
+                cells = [c for c, _ in chain]
+                gone = tuple(
+                    (c, value)
+                    for c in sorted(peers[start] & peers[end])
+                    if cands[c] & bit(value) and c not in cells
+                )
+                if not gone:
+                    continue
+                shown = " - ".join(
+                    f"{names[c]} {{{','.join(map(str, values_of(cands[c])))}}}" for c in cells
+                )
+                found.append(
+                    (
+                        len(chain),
+                        technique.step(
+                            grid,
+                            f"{technique.name}: {shown}: {names[start]} or {names[end]} is "
+                            f"{value}, so {losses(names, gone)}",
+                            cells=tuple(cells),
+                            digits=(value,),
+                            eliminations=gone,
+                        ),
+                    )
+                )
+    return _best(found)

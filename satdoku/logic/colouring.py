@@ -1,0 +1,98 @@
+"""Simple colouring (single-digit chains of conjugate pairs).
+
+For one value, join the cells of every full unit where it has exactly two places (a conjugate
+pair: one of them holds it). Colour each chain's cells alternately: one colour is all true,
+the other all false.
+
+* Colour wrap: two cells of the same colour see each other, so that colour is false and all
+  its cells lose the value.
+* Colour trap: a cell outside the chain that sees cells of both colours loses the value.
+"""
+
+from __future__ import annotations
+
+from satdoku.logic.grid import CandidateGrid, bit
+from satdoku.logic.step import Step, cell_list, losses
+from satdoku.logic.technique import Technique
+
+
+def _chains(grid: CandidateGrid, value: int) -> list[dict[int, int]]:
+    """The chains of conjugate pairs for ``value``, each as cell -> colour (0 or 1)."""
+    links: dict[int, set[int]] = {}
+    for u in grid.layout.full_units:
+        where = grid.where(u, value)
+        if len(where) == 2:
+            a, b = where
+            links.setdefault(a, set()).add(b)
+            links.setdefault(b, set()).add(a)
+    chains = []
+    seen: set[int] = set()
+    for start in sorted(links):
+        if start in seen:
+            continue
+        colour = {start: 0}
+        todo = [start]
+        while todo:
+            cell = todo.pop()
+            for other in links[cell]:
+                if other not in colour:
+                    colour[other] = 1 - colour[cell]
+                    todo.append(other)
+        seen.update(colour)
+        chains.append(colour)
+    return chains
+
+
+def find_simple_colouring(grid: CandidateGrid, technique: Technique) -> list[Step]:
+    layout = grid.layout
+    peers = layout.peers
+    names = layout.names
+    found = []
+    for value in range(1, layout.puzzle.values + 1):
+        b = bit(value)
+        for colour in _chains(grid, value):
+            sides = (
+                sorted(c for c, k in colour.items() if k == 0),
+                sorted(c for c, k in colour.items() if k == 1),
+            )
+            chain = f"the chain {cell_list(names, sides[0])} / {cell_list(names, sides[1])}"
+            cells = tuple(sides[0] + sides[1])
+            for side in sides:
+                clash = next(((a, c) for a in side for c in side if a < c and c in peers[a]), None)
+                if clash:
+                    gone = tuple((c, value) for c in side)
+                    found.append(
+                        technique.step(
+                            grid,
+                            f"{technique.name} (wrap) on {value}: in {chain}, "
+                            f"{names[clash[0]]} and {names[clash[1]]} have the same colour and "
+                            f"see each other, so {losses(names, gone)}",
+                            cells=cells,
+                            digits=(value,),
+                            eliminations=gone,
+                        )
+                    )
+            if found:
+                return found
+            trapped = tuple(
+                (c, value)
+                for c, m in enumerate(grid.cands)
+                if m & b
+                and c not in colour
+                and any(x in peers[c] for x in sides[0])
+                and any(x in peers[c] for x in sides[1])
+            )
+            if trapped:
+                see = "sees" if len(trapped) == 1 else "see"
+                found.append(
+                    technique.step(
+                        grid,
+                        f"{technique.name} (trap) on {value}: one colour of {chain} holds "
+                        f"{value}; {cell_list(names, (c for c, _ in trapped))} {see} both "
+                        f"colours, so {losses(names, trapped)}",
+                        cells=cells,
+                        digits=(value,),
+                        eliminations=trapped,
+                    )
+                )
+    return found

@@ -1,0 +1,282 @@
+"""The candidate grid: one bitmask per cell (bit ``v - 1`` set when value ``v`` is still possible).
+
+Only the puzzle's units (its ``AllDifferent`` constraints) are used, so every box shape and
+every extra-region variant works the same way. A unit is *full* when it has as many cells as
+there are values: only full units must hold every value (hidden singles and the like need that).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache, cached_property, reduce
+from operator import or_
+
+from satdoku.errors import UsageError
+from satdoku.geometry import Geometry
+from satdoku.model import AllDifferent, Constraint, Puzzle
+
+
+def bit(value: int) -> int:
+    """The candidate bit of ``value``."""
+    return 1 << (value - 1)
+
+
+def values_of(mask: int) -> list[int]:
+    """The values whose bits are set in ``mask``, smallest first."""
+    found = []
+    value = 1
+    while mask:
+        if mask & 1:
+            found.append(value)
+        mask >>= 1
+        value += 1
+    return found
+
+
+def popcount(mask: int) -> int:
+    return mask.bit_count()
+
+
+def unit_kind(unit: AllDifferent) -> str:
+    """The first word of the unit's name: ``row``, ``column``, ``box``, ... (``unit`` if none)."""
+    return unit.name.split()[0] if unit.name else "unit"
+
+
+@dataclass(frozen=True)
+class Layout:
+    """What the techniques need to know about a puzzle's units, computed once per puzzle."""
+
+    puzzle: Puzzle
+    """The puzzle's shape: the same cells and units, with no givens."""
+    units: tuple[tuple[int, ...], ...]
+    unit_names: tuple[str, ...]
+    unit_kinds: tuple[str, ...]
+    full_units: tuple[int, ...]
+    cell_units: tuple[tuple[int, ...], ...]
+    peers: tuple[frozenset[int], ...]
+    names: tuple[str, ...]
+
+    @classmethod
+    def of(cls, puzzle: Puzzle) -> Layout:
+        """The layout of ``puzzle``'s shape (shared by every puzzle of that shape)."""
+        if any(not isinstance(c, AllDifferent) for c in puzzle.constraints):
+            raise UsageError("the logic engine handles puzzles made of units (all-different) only")
+        return _layout(
+            (puzzle.values, puzzle.positions, puzzle.constraints, puzzle.nrows, puzzle.ncols),
+            puzzle.kind,
+            puzzle.geometry,
+        )
+
+    @cached_property
+    def unit_sets(self) -> tuple[frozenset[int], ...]:
+        return tuple(frozenset(u) for u in self.units)
+
+    def family(self, kind: str) -> tuple[int, ...]:
+        """The full units of one kind (all rows, all columns, ...)."""
+        return tuple(u for u in self.full_units if self.unit_kinds[u] == kind)
+
+    @cached_property
+    def unit_index_of(self) -> dict[str, tuple[int, ...]]:
+        """For ``row`` and ``column``: cell -> the index (within the family) of its line."""
+        index: dict[str, tuple[int, ...]] = {}
+        for kind in ("row", "column"):
+            family = self.family(kind)
+            of_cell = [-1] * self.puzzle.ncells
+            for k, u in enumerate(family):
+                for cell in self.units[u]:
+                    of_cell[cell] = k
+            if family and -1 not in of_cell:
+                index[kind] = tuple(of_cell)
+        return index
+
+    @cached_property
+    def intersections(self) -> tuple[Intersection, ...]:
+        """Pairs of full units (a, b) sharing two or more cells (but not all of a's)."""
+        found = []
+        sets = self.unit_sets
+        for a in self.full_units:
+            for b in self.full_units:
+                shared = sets[a] & sets[b]
+                if a != b and len(shared) >= 2 and shared != sets[a]:
+                    found.append(
+                        Intersection(
+                            a,
+                            b,
+                            tuple(c for c in self.units[a] if c in shared),
+                            tuple(c for c in self.units[a] if c not in shared),
+                            tuple(c for c in self.units[b] if c not in shared),
+                        )
+                    )
+        return tuple(found)
+
+
+@dataclass(frozen=True)
+class Intersection:
+    """Two units ``a`` and ``b`` that share cells: the shared cells and the rest of each."""
+
+    a: int
+    b: int
+    shared: tuple[int, ...]
+    rest_of_a: tuple[int, ...]
+    rest_of_b: tuple[int, ...]
+
+
+@cache
+def _layout(
+    shape: tuple[int, tuple[tuple[int, int], ...], tuple[Constraint, ...], int, int],
+    kind: str,
+    geometry: Geometry | None,
+) -> Layout:
+    values, positions, constraints, nrows, ncols = shape
+    puzzle = Puzzle(
+        values, positions, constraints, (0,) * len(positions), nrows, ncols, kind, geometry
+    )
+    units = puzzle.units
+    cell_units: list[list[int]] = [[] for _ in range(puzzle.ncells)]
+    for u, unit in enumerate(units):
+        for cell in unit.cells:
+            cell_units[cell].append(u)
+    return Layout(
+        puzzle=puzzle,
+        units=tuple(u.cells for u in units),
+        unit_names=tuple(u.name or f"unit {i + 1}" for i, u in enumerate(units)),
+        unit_kinds=tuple(unit_kind(u) for u in units),
+        full_units=tuple(i for i, u in enumerate(units) if len(u.cells) == puzzle.values),
+        cell_units=tuple(tuple(us) for us in cell_units),
+        peers=puzzle.peers,
+        names=tuple(puzzle.cell_name(i) for i in range(puzzle.ncells)),
+    )
+
+
+class CandidateGrid:
+    """Values placed so far and the candidates of every blank cell."""
+
+    __slots__ = ("all_values", "blanks_in", "cands", "layout", "values")
+
+    def __init__(self, layout: Layout, values: list[int], cands: list[int]) -> None:
+        self.layout = layout
+        self.values = values
+        self.cands = cands
+        self.all_values = (1 << layout.puzzle.values) - 1
+        self.blanks_in = [sum(1 for c in unit if not values[c]) for unit in layout.units]
+        """Per unit, how many of its cells are blank."""
+
+    @classmethod
+    def of(cls, puzzle: Puzzle, layout: Layout | None = None) -> CandidateGrid:
+        """The grid of ``puzzle``'s givens with every candidate its peers' givens leave."""
+        layout = layout or Layout.of(puzzle)
+        full = (1 << puzzle.values) - 1
+        values = list(puzzle.givens)
+        cands = [0 if v else full for v in values]
+        grid = cls(layout, values, cands)
+        for cell, value in enumerate(values):
+            if value:
+                for peer in layout.peers[cell]:
+                    cands[peer] &= ~bit(value)
+        return grid
+
+    @property
+    def solved(self) -> bool:
+        return 0 not in self.values
+
+    def place(self, cell: int, value: int) -> None:
+        """Put ``value`` in ``cell`` and remove it from the candidates of the cell's peers."""
+        self.values[cell] = value
+        self.cands[cell] = 0
+        for u in self.layout.cell_units[cell]:
+            self.blanks_in[u] -= 1
+        clear = ~bit(value)
+        cands = self.cands
+        for peer in self.layout.peers[cell]:
+            cands[peer] &= clear
+
+    def eliminate(self, cell: int, value: int) -> None:
+        self.cands[cell] &= ~bit(value)
+
+    def has(self, cell: int, value: int) -> bool:
+        return bool(self.cands[cell] & bit(value))
+
+    def where(self, unit: int, value: int) -> list[int]:
+        """The blank cells of ``unit`` that can still take ``value``."""
+        b = bit(value)
+        cands = self.cands
+        return [c for c in self.layout.units[unit] if cands[c] & b]
+
+    def placed_in(self, unit: int) -> int:
+        """The mask of values already placed in ``unit``."""
+        mask = 0
+        for c in self.layout.units[unit]:
+            if self.values[c]:
+                mask |= bit(self.values[c])
+        return mask
+
+    def contradiction(self) -> str | None:
+        """Why the grid cannot be completed (a value twice in a unit, or a dead end), or None."""
+        layout = self.layout
+        for u, unit in enumerate(layout.units):
+            placed = [self.values[c] for c in unit if self.values[c]]
+            if len(set(placed)) != len(placed):
+                value = next(v for v in placed if placed.count(v) > 1)
+                return f"{value} appears twice in {layout.unit_names[u]}"
+        return self.dead_end()
+
+    def dead_end(self) -> str | None:
+        """A blank with no candidate, or a value with no place left in a full unit, or None.
+
+        Placing only candidates never puts a value twice in a unit, so after the givens are
+        checked this is all that can go wrong."""
+        layout = self.layout
+        marks = [
+            m or 1 << (v - 1) if v else m for v, m in zip(self.values, self.cands, strict=True)
+        ]
+        if 0 in marks:
+            return f"{layout.names[marks.index(0)]} has no candidate left"
+        full = self.all_values
+        for u in layout.full_units:
+            have = reduce(or_, map(marks.__getitem__, layout.units[u]))
+            if have != full:
+                value = values_of(full & ~have)[0]
+                return f"{value} has no place left in {layout.unit_names[u]}"
+        return None
+
+    def line(self) -> str:
+        """The grid in one line: rows of N separated by spaces, ``.`` for a blank."""
+        n = self.layout.puzzle.values
+        puzzle = self.layout.puzzle
+        if puzzle.geometry is None:
+            return " ".join(value_char(v) for v in self.values)
+        rows = ("".join(value_char(v) for v in self.values[r * n : (r + 1) * n]) for r in range(n))
+        return " ".join(rows)
+
+    def candidates_text(self) -> str:
+        """The grid with candidates: each blank shows its candidate values, given cells their
+        value; columns aligned, rows on lines."""
+        puzzle = self.layout.puzzle
+        texts = [
+            value_char(v) if v else "".join(value_char(x) for x in values_of(self.cands[i]))
+            for i, v in enumerate(self.values)
+        ]
+        width = max(len(t) for t in texts)
+        cells = {pos: texts[i] for i, pos in enumerate(puzzle.positions)}
+        geometry = puzzle.geometry
+        lines = []
+        for r in range(puzzle.nrows):
+            parts = []
+            for c in range(puzzle.ncols):
+                if geometry is not None and c and c % geometry.box_cols == 0:
+                    parts.append("|")
+                parts.append(cells.get((r, c), "").ljust(width))
+            if geometry is not None and r and r % geometry.box_rows == 0:
+                lines.append("-" * len(" ".join(parts)))
+            lines.append(" ".join(parts).rstrip())
+        return "\n".join(lines)
+
+
+_CHARS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def value_char(value: int) -> str:
+    """One character per value (``1-9`` then ``A-Z``), ``.`` for blank; numbers past 35."""
+    if not value:
+        return "."
+    return _CHARS[value - 1] if value <= len(_CHARS) else f"({value})"

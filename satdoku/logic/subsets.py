@@ -1,0 +1,103 @@
+"""Naked and hidden subsets (pairs, triples, quads) inside one unit.
+
+Naked: k cells of a unit hold only k values between them, so the unit's other cells lose
+those values. Hidden: k values of a full unit fit only k cells, so those cells lose every
+other value.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from satdoku.logic.grid import CandidateGrid, bit, popcount, values_of
+from satdoku.logic.step import Step, cell_list, digit_list, losses
+from satdoku.logic.technique import Finder, Technique
+
+SIZE_NAMES = {2: "pair", 3: "triple", 4: "quad"}
+
+
+def naked(size: int) -> Finder:
+    def find(grid: CandidateGrid, technique: Technique) -> list[Step]:
+        layout = grid.layout
+        cands = grid.cands
+        found = []
+        for u, unit in enumerate(layout.units):
+            small = [c for c in unit if 2 <= popcount(cands[c]) <= size]
+            if len(small) < size:
+                continue
+            for group in combinations(small, size):
+                union = 0
+                for c in group:
+                    union |= cands[c]
+                if popcount(union) != size:
+                    continue
+                gone = tuple(
+                    (c, v)
+                    for c in unit
+                    if c not in group and cands[c] & union
+                    for v in values_of(cands[c] & union)
+                )
+                if gone:
+                    digits = tuple(values_of(union))
+                    name = layout.unit_names[u]
+                    found.append(
+                        technique.step(
+                            grid,
+                            f"{technique.name}: {cell_list(layout.names, group)} hold only "
+                            f"{digit_list(digits)} in {name}, so {losses(layout.names, gone)}",
+                            cells=group,
+                            digits=digits,
+                            units=(name,),
+                            eliminations=gone,
+                        )
+                    )
+        return found
+
+    return find
+
+
+def hidden(size: int) -> Finder:
+    def find(grid: CandidateGrid, technique: Technique) -> list[Step]:
+        layout = grid.layout
+        cands = grid.cands
+        found = []
+        for u in layout.full_units:
+            unit = layout.units[u]
+            places: dict[int, int] = {}
+            for k, c in enumerate(unit):
+                m = cands[c]
+                while m:
+                    low = m & -m
+                    value = low.bit_length()
+                    places[value] = places.get(value, 0) | 1 << k
+                    m ^= low
+            places = {v: mask for v, mask in places.items() if 2 <= popcount(mask) <= size}
+            if len(places) < size:
+                continue
+            for digits in combinations(sorted(places), size):
+                union = 0
+                for value in digits:
+                    union |= places[value]
+                if popcount(union) != size:
+                    continue
+                keep = 0
+                for value in digits:
+                    keep |= bit(value)
+                cells = tuple(unit[k] for k in range(len(unit)) if union >> k & 1)
+                gone = tuple((c, v) for c in cells for v in values_of(cands[c] & ~keep))
+                if gone:
+                    name = layout.unit_names[u]
+                    found.append(
+                        technique.step(
+                            grid,
+                            f"{technique.name}: {digit_list(digits)} in {name} fit only "
+                            f"{cell_list(layout.names, cells)}, so {losses(layout.names, gone)}",
+                            cells=cells,
+                            digits=digits,
+                            units=(name,),
+                            eliminations=gone,
+                        )
+                    )
+        return found
+
+    return find

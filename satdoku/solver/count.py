@@ -1,0 +1,222 @@
+"""Count a puzzle's solutions, and prove it unique or show where two solutions differ.
+
+Methods, chosen by name:
+
+* ``sat``: python-sat; by default the ``branching`` strategy (tree search over unit
+  propagation, :mod:`satdoku.solver.branching`), or ``blocking`` (one blocking clause per
+  solution over the blank cells' variables);
+* ``cpsat``: OR-Tools CP-SAT native enumeration (one worker, duplicates removed);
+* ``brute``: plain backtracking without SAT (:mod:`satdoku.solver.bruteforce`), for small
+  grids and cross-checks.
+
+Every grid the SAT and CP-SAT methods count is verified first (:func:`satdoku.verify.grid_checker`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from satdoku.encodings import DEFAULT_ENCODING, get_encoding
+from satdoku.errors import UsageError
+from satdoku.geometry import Geometry
+from satdoku.model import Grid, Puzzle
+from satdoku.solver.branching import PropagationTree
+from satdoku.solver.bruteforce import brute_force_count
+from satdoku.solver.cpsat_backend import DEFAULT_CPSAT_MODEL, cpsat_solutions
+from satdoku.solver.result import Solution
+from satdoku.solver.search import DEFAULT_BACKEND, SolveTimeout, as_puzzle, cnf_strategy, solutions
+from satdoku.verify import grid_checker
+
+DEFAULT_STRATEGY = "branching"
+
+
+@dataclass(frozen=True)
+class Count:
+    """How many solutions were found; ``complete`` is False when a limit or a time limit
+    stopped the count (then there may be more). ``stopped`` says which: ``limit``,
+    ``timeout`` or ``None``."""
+
+    count: int
+    complete: bool
+    method: str = "sat"
+    time: float = 0.0
+    stopped: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "count": self.count,
+            "complete": self.complete,
+            "method": self.method,
+            "time": round(self.time, 6),
+            "stopped": self.stopped,
+        }
+
+
+def count(
+    puzzle: Puzzle | str,
+    limit: int | None = None,
+    method: str = "sat",
+    *,
+    encoding: str | None = None,
+    backend: str | None = None,
+    strategy: str = DEFAULT_STRATEGY,
+    timeout: float | None = None,
+    box: Geometry | str | None = None,
+) -> Count:
+    """Count the solutions of ``puzzle``, at most ``limit`` of them.
+
+    With a limit the search goes one solution further, so a puzzle with exactly ``limit``
+    solutions is reported ``complete``. ``encoding``/``backend``/``strategy`` refine the ``sat``
+    method (``encoding`` names the CP-SAT model for ``cpsat``; ``backend="cpsat"`` selects the
+    ``cpsat`` method). A time-out gives a count that is
+    not complete, never an exception.
+    """
+    puzzle = as_puzzle(puzzle, box)
+    if backend == "cpsat":  # as in solve(): the CP-SAT backend means the CP-SAT method
+        method = "cpsat"
+    if limit is not None and limit < 0:
+        raise UsageError(f"the limit must be 0 or more, not {limit}")
+    if method not in METHODS:
+        raise UsageError(f"unknown method {method!r}; choose from {', '.join(METHODS)}")
+    started = time.perf_counter()
+    probe = None if limit is None else limit + 1
+    found, timed_out = METHODS[method](puzzle, probe, encoding, backend, strategy, timeout)
+    elapsed = time.perf_counter() - started
+    if timed_out:
+        return Count(found, False, method, elapsed, "timeout")
+    if limit is not None and found > limit:
+        return Count(limit, False, method, elapsed, "limit")
+    return Count(found, True, method, elapsed)
+
+
+CountMethod = Callable[
+    [Puzzle, "int | None", "str | None", "str | None", str, "float | None"], tuple[int, bool]
+]
+
+
+def _count_grids(puzzle: Puzzle, grids: Iterator[Grid | None]) -> tuple[int, bool]:
+    """Verify and count grids; a ``None`` (time-out) ends the count as not complete."""
+    verify = grid_checker(puzzle)
+    found = 0
+    for grid in grids:
+        if grid is None:
+            return found, True
+        verify(grid)
+        found += 1
+    return found, False
+
+
+def _count_sat(
+    puzzle: Puzzle,
+    limit: int | None,
+    encoding: str | None,
+    backend: str | None,
+    strategy: str,
+    timeout: float | None,
+) -> tuple[int, bool]:
+    enc = get_encoding(encoding or DEFAULT_ENCODING)
+    backend = backend or DEFAULT_BACKEND
+    if strategy == "branching":  # straight from the tree: no per-solution statistics
+        return _count_grids(puzzle, PropagationTree(puzzle, enc).grids(backend, limit, timeout))
+    found = cnf_strategy(strategy)(puzzle, enc, backend, limit, timeout)
+    return _count_grids(puzzle, (None if item is None else item[0] for item in found))
+
+
+def _count_cpsat(
+    puzzle: Puzzle,
+    limit: int | None,
+    encoding: str | None,
+    backend: str | None,
+    strategy: str,
+    timeout: float | None,
+) -> tuple[int, bool]:
+    found = cpsat_solutions(puzzle, encoding or DEFAULT_CPSAT_MODEL, limit, timeout)
+    return _count_grids(puzzle, (None if item is None else item[0] for item in found))
+
+
+def _count_brute(
+    puzzle: Puzzle,
+    limit: int | None,
+    encoding: str | None,
+    backend: str | None,
+    strategy: str,
+    timeout: float | None,
+) -> tuple[int, bool]:
+    return brute_force_count(puzzle, limit), False
+
+
+METHODS: dict[str, CountMethod] = {
+    "sat": _count_sat,
+    "cpsat": _count_cpsat,
+    "brute": _count_brute,
+}
+
+
+@dataclass(frozen=True)
+class Uniqueness:
+    """The answer to "is this puzzle unique?": ``status`` is ``unique``, ``multiple``,
+    ``none`` or ``unknown`` (time-out); ``solutions`` holds up to two verified solutions and
+    ``differences`` the cells (``r1c2``) where the two differ."""
+
+    puzzle: Puzzle
+    status: str
+    solutions: tuple[Solution, ...] = ()
+    differences: tuple[str, ...] = field(default=())
+    time: float = 0.0
+
+    @property
+    def unique(self) -> bool:
+        return self.status == "unique"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "solutions": [s.line for s in self.solutions],
+            "differences": list(self.differences),
+            "time": round(self.time, 6),
+        }
+
+
+def uniqueness(
+    puzzle: Puzzle | str,
+    *,
+    encoding: str | None = None,
+    backend: str = DEFAULT_BACKEND,
+    strategy: str = "blocking",
+    timeout: float | None = None,
+    box: Geometry | str | None = None,
+) -> Uniqueness:
+    """Search for two solutions: none, one (a uniqueness proof) or two, with the cells where
+    they differ. ``backend`` may be ``cpsat``. Blocking clauses (a CDCL solver's search) are the
+    default here: a single hard proof is what it is good at."""
+    puzzle = as_puzzle(puzzle, box)
+    started = time.perf_counter()
+    try:
+        found = tuple(
+            solutions(
+                puzzle,
+                encoding=encoding,
+                backend=backend,
+                limit=2,
+                timeout=timeout,
+                strategy=strategy,
+            )
+        )
+    except SolveTimeout:
+        return Uniqueness(puzzle, "unknown", time=time.perf_counter() - started)
+    elapsed = time.perf_counter() - started
+    if len(found) < 2:
+        return Uniqueness(puzzle, ("none", "unique")[len(found)], found, time=elapsed)
+    first, second = found[0].grid, found[1].grid
+    differ = tuple(
+        puzzle.cell_name(i) for i, (a, b) in enumerate(zip(first, second, strict=True)) if a != b
+    )
+    return Uniqueness(puzzle, "multiple", found, differ, elapsed)
+
+
+def is_unique(puzzle: Puzzle | str, **options: Any) -> bool:
+    """True when ``puzzle`` has exactly one solution (the search stops at the second)."""
+    return uniqueness(puzzle, **options).unique

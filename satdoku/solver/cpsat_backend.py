@@ -1,0 +1,141 @@
+"""OR-Tools CP-SAT as a backend, modelling the puzzle directly (no CNF).
+
+Two models of the same puzzle:
+
+* ``alldiff``: one integer variable per cell, ``AddAllDifferent`` per unit, linear sums;
+* ``onehot``: one Boolean per (cell, value), ``AddExactlyOne`` per cell, ``AddAtMostOne`` per
+  unit and value (``AddExactlyOne`` where the unit must hold every value).
+
+ortools is imported only here, and only when a CP-SAT backend is used.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from satdoku.errors import UsageError
+from satdoku.model import AllDifferent, Grid, Puzzle, Sum
+from satdoku.solver.result import Stats
+
+CPSAT_MODELS = ("alldiff", "onehot")
+DEFAULT_CPSAT_MODEL = "alldiff"
+
+
+class CpsatModel:
+    """A CP-SAT model of a puzzle and the way back from a CP-SAT assignment to a grid."""
+
+    def __init__(self, puzzle: Puzzle, name: str = DEFAULT_CPSAT_MODEL) -> None:
+        from ortools.sat.python import cp_model
+
+        if name not in CPSAT_MODELS:
+            raise UsageError(
+                f"unknown CP-SAT model {name!r}; choose from {', '.join(CPSAT_MODELS)}"
+            )
+        self.puzzle = puzzle
+        self.name = name
+        self.model = cp_model.CpModel()
+        build: Callable[[], Callable[[Any], Grid]] = getattr(self, f"_build_{name}")
+        self._decode = build()
+
+    def decode(self, values: Any) -> Grid:
+        """The grid of a solution; ``values`` is a CpSolver or a solution callback."""
+        return self._decode(values)
+
+    def _build_alldiff(self) -> Callable[[Any], Grid]:
+        puzzle, model = self.puzzle, self.model
+        cells = [
+            model.new_int_var(g or 1, g or puzzle.values, f"c{i}")
+            for i, g in enumerate(puzzle.givens)
+        ]
+        for constraint in puzzle.constraints:
+            if isinstance(constraint, AllDifferent):
+                model.add_all_different([cells[c] for c in constraint.cells])
+            elif isinstance(constraint, Sum):
+                model.add(sum(cells[c] for c in constraint.cells) == constraint.total)
+
+        def decode(values: Any) -> Grid:
+            return tuple(int(values.value(x)) for x in cells)
+
+        return decode
+
+    def _build_onehot(self) -> Callable[[Any], Grid]:
+        puzzle, model = self.puzzle, self.model
+        domain = range(1, puzzle.values + 1)
+        x = [[model.new_bool_var(f"c{i}v{v}") for v in domain] for i in range(puzzle.ncells)]
+        for i, given in enumerate(puzzle.givens):
+            model.add_exactly_one(x[i])
+            if given:
+                model.add(x[i][given - 1] == 1)
+        for constraint in puzzle.constraints:
+            if isinstance(constraint, AllDifferent):
+                full = len(constraint.cells) == puzzle.values
+                for v in domain:
+                    lits = [x[c][v - 1] for c in constraint.cells]
+                    (model.add_exactly_one if full else model.add_at_most_one)(lits)
+            elif isinstance(constraint, Sum):
+                model.add(
+                    sum(v * x[c][v - 1] for c in constraint.cells for v in domain)
+                    == constraint.total
+                )
+
+        def decode(values: Any) -> Grid:
+            return tuple(
+                next((v for v in domain if values.boolean_value(x[i][v - 1])), 0)
+                for i in range(puzzle.ncells)
+            )
+
+        return decode
+
+
+def cpsat_solutions(
+    puzzle: Puzzle,
+    model_name: str = DEFAULT_CPSAT_MODEL,
+    limit: int | None = None,
+    timeout: float | None = None,
+) -> Iterator[tuple[Grid, Stats] | None]:
+    """Yield (grid, stats) for each solution CP-SAT enumerates (one worker, as enumeration
+    requires), at most ``limit``; a final ``None`` means the time limit cut the search short."""
+    from ortools.sat.python import cp_model
+
+    started = time.perf_counter()
+    built = CpsatModel(puzzle, model_name)
+    encode_time = time.perf_counter() - started
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.enumerate_all_solutions = True
+    if timeout is not None:
+        solver.parameters.max_time_in_seconds = max(timeout, 0.0)
+    grids: list[Grid] = []
+    seen: set[Grid] = set()
+
+    class Collect(cp_model.CpSolverSolutionCallback):  # type: ignore[misc]
+        def on_solution_callback(self) -> None:
+            grid = built.decode(self)
+            if grid not in seen:  # CP-SAT may report the same assignment twice
+                seen.add(grid)
+                grids.append(grid)
+                if limit is not None and len(grids) >= limit:
+                    self.stop_search()
+
+    status = solver.solve(built.model, Collect())
+    proto = built.model.proto
+    response = solver.response_proto
+    stats = Stats(
+        encoding=model_name,
+        backend="cpsat",
+        variables=len(proto.variables),
+        clauses=len(proto.constraints),
+        encode_time=encode_time,
+        solve_time=solver.wall_time,
+        conflicts=solver.num_conflicts,
+        decisions=solver.num_branches,
+        propagations=response.num_binary_propagations + response.num_integer_propagations,
+        propagation_only=None,  # no CNF to propagate on; presolve settles most puzzles
+    )
+    for grid in grids:
+        yield grid, stats
+    complete = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
+    if not complete and (limit is None or len(grids) < limit):
+        yield None

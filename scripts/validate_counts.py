@@ -1,0 +1,77 @@
+"""Check satdoku's solution counts against published ones (``puzzle:count[:solution]`` files).
+
+Every puzzle of each file is counted with ``--methods`` (python-sat tree search by default, and
+CP-SAT); CP-SAT can be run on every N-th puzzle only (``--cpsat-every``) since it is slower.
+Prints a markdown table (with the machine and the exact command) and every mismatch; exit
+status 1 when anything disagrees.
+
+    python scripts/validate_counts.py ../shared/data/special/tdoku_test_puzzles.txt \\
+        ../shared/data/special/tdoku_serg_benchmark_counts.txt --cpsat-every 10
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import time
+from importlib.metadata import version
+from pathlib import Path
+
+from satdoku import count, parse_puzzle
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("files", nargs="+", type=Path, help="puzzle:count[:solution] files")
+    parser.add_argument("--methods", default="sat,cpsat", help="comma-separated (sat,cpsat,brute)")
+    parser.add_argument("--cpsat-every", type=int, default=1, help="CP-SAT on every N-th puzzle")
+    parser.add_argument("--limit", type=int, help="only the first N puzzles of each file")
+    args = parser.parse_args()
+    print(f"command: `python {' '.join(sys.argv)}`  ")
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()},"
+        f" python-sat {version('python-sat')}, ortools {version('ortools')}\n"
+    )
+    print("| file | method | puzzles | match | mismatch | solutions | total s | median ms |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|")
+    bad = 0
+    for path in args.files:
+        rows = [line.split(":") for line in path.read_text().splitlines() if line.strip()]
+        rows = rows[: args.limit]
+        for method in args.methods.split(","):
+            every = args.cpsat_every if method == "cpsat" else 1
+            sample = rows[::every]
+            times, match, total = [], 0, 0
+            for fields in sample:
+                expected = int(fields[1])
+                result = count(parse_puzzle(fields[0]), method=method)
+                times.append(result.time)
+                total += result.count
+                if result.complete and result.count == expected:
+                    match += 1
+                else:
+                    bad += 1
+                    print(
+                        f"MISMATCH {method} {fields[0]}: {result.count} != {expected}",
+                        file=sys.stderr,
+                    )
+            times.sort()
+            median = times[len(times) // 2] * 1000 if times else 0.0
+            print(
+                f"| {path.name} | {method} | {len(sample)} | {match} | {len(sample) - match} |"
+                f" {total} | {sum(times):.1f} | {median:.1f} |",
+                flush=True,
+            )
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    started = time.perf_counter()
+    status = main()
+    print(
+        f"\n{'all counts match' if status == 0 else 'MISMATCHES (see stderr)'}"
+        f" ({time.perf_counter() - started:.0f} s)"
+    )
+    sys.exit(status)

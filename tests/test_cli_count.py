@@ -1,0 +1,103 @@
+"""``satdoku count``, ``satdoku unique`` and ``satdoku solve --all``, run as a user would."""
+
+import json
+
+import pytest
+
+from satdoku import check, parse_puzzle
+from tests.cli import assert_one_error_line, satdoku
+from tests.conftest import data_lines
+
+MANY = "8.........95.......76.........692748...714235...538196...451......973.8....826.1."
+UNIQUE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+CLASH = "55...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4."
+
+
+@pytest.fixture
+def mixed(tmp_path):
+    path = tmp_path / "mixed.txt"
+    path.write_text(f"{MANY}\nxx\n{UNIQUE}\n{CLASH}\n")
+    return str(path)
+
+
+@pytest.mark.parametrize("method", ["sat", "cpsat"])
+def test_count_json(method):
+    run = satdoku("count", MANY, "--format", "json", "--method", method)
+    assert run.status == 0, run
+    result = json.loads(run.out)
+    assert (result["count"], result["complete"], result["method"]) == (973, True, method)
+
+
+def test_count_text_and_limit():
+    assert satdoku("count", MANY).out.strip() == "973"
+    run = satdoku("count", MANY, "--limit", "10")
+    assert run.out.strip() == "10+ (stopped by the limit)"
+    limited = json.loads(satdoku("count", MANY, "--limit", "10", "--format", "json").out)
+    assert (limited["count"], limited["complete"], limited["stopped"]) == (10, False, "limit")
+
+
+def test_count_file_goes_on_past_a_bad_line(mixed):
+    run = satdoku("count", "-f", mixed, "--format", "json")
+    assert run.status == 2
+    results = [json.loads(line) for line in run.out.splitlines()]
+    assert [r["line"] for r in results] == [1, 2, 3, 4]
+    assert [r.get("count") for r in results] == [973, None, 1, 0]
+    assert results[1]["status"] == "invalid"
+    assert run.err.count("error:") == 1 and "line 2" in run.err
+
+
+def test_count_tdoku_file_on_stdin():
+    lines = data_lines("tdoku_test_puzzles.txt")[:10]
+    run = satdoku("count", "-", stdin="\n".join(line.split(":")[0] for line in lines))
+    assert run.status == 0
+    assert [line.split(": ")[1] for line in run.out.splitlines()] == [
+        line.split(":")[1] for line in lines
+    ]
+
+
+def test_count_bad_puzzle_is_one_error_line():
+    assert_one_error_line(satdoku("count", MANY[:80]))
+    assert_one_error_line(satdoku("count", MANY, "--limit", "-1"))
+
+
+def test_unique_summary_and_differences(mixed):
+    run = satdoku("unique", "-f", mixed)
+    assert run.status == 2
+    out = run.out.splitlines()
+    assert out[0].startswith("line 1: multiple: differ at r")
+    first, second = out[1].strip(), out[2].strip()
+    differ = [f"r{i // 9 + 1}c{i % 9 + 1}" for i in range(81) if first[i] != second[i]]
+    assert out[0].split("differ at ")[1].split() == differ
+    assert out[3:] == ["line 2: invalid", "line 3: unique", "line 4: none"]
+    assert "4 puzzles: 1 unique, 1 multiple, 1 none, 1 invalid" in run.err
+
+
+def test_unique_json_and_exit_status():
+    run = satdoku("unique", UNIQUE, "--format", "json")
+    assert run.status == 0 and json.loads(run.out.splitlines()[0])["status"] == "unique"
+    assert satdoku("unique", MANY).status == 1
+
+
+def test_solve_all_prints_each_solution_once_all_valid():
+    run = satdoku("solve", MANY, "--all", "--format", "line")
+    assert run.status == 0
+    lines = run.out.splitlines()
+    assert len(lines) == len(set(lines)) == 973
+    puzzle = parse_puzzle(MANY)
+    for line in lines:
+        check(puzzle, [int(c) for c in line])
+    assert "973 solutions" in run.err
+
+
+def test_solve_all_json_lines_with_limit(mixed):
+    run = satdoku("solve", "-f", mixed, "--all", "--limit", "3", "--format", "json")
+    items = [json.loads(line) for line in run.out.splitlines()]
+    assert [(i["line"], i.get("index")) for i in items] == [
+        (1, 1),
+        (1, 2),
+        (1, 3),
+        (2, None),
+        (3, 1),
+    ]
+    assert run.status == 2
+    assert "line 4: no solution" in run.err

@@ -1,0 +1,121 @@
+"""``satdoku explain`` and ``satdoku rate`` as a user runs them."""
+
+from __future__ import annotations
+
+import json
+
+from satdoku.formats import parse_line
+from satdoku.logic import SINGLES, explain
+from satdoku.solver import solve
+from tests.cli import assert_one_error_line, satdoku
+from tests.conftest import DATA, data_lines
+
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+STUCK = "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6....."
+
+
+def compact(line: str) -> str:
+    """A solution line as the trace writes it: rows of 9 separated by spaces."""
+    return " ".join(line[r * 9 : r * 9 + 9] for r in range(9))
+
+
+def test_explain_text_steps_and_summary():
+    run = satdoku("explain", EASY)
+    assert run.status == 0, run
+    lines = run.out.splitlines()
+    assert lines[0] == f"puzzle: {EASY}"
+    assert lines[1].startswith("solved by logic in ") and "1.2 easy" in lines[1]
+    assert lines[2] == "  1. r2c2 = 6 (hidden single in box 1)"
+
+
+def test_trace_on_easy50_ends_with_the_solved_grid_using_only_singles():
+    """Done-when: every norvig_easy50 puzzle that singles solve is solved with singles only,
+    and the trace's last line is the SAT solution."""
+    run = satdoku("explain", "--trace", "--format", "json", "-f", str(DATA / "norvig_easy50.txt"))
+    assert run.status == 0, run.err
+    results = [json.loads(line) for line in run.out.splitlines()]
+    lines = data_lines("norvig_easy50.txt")
+    assert len(results) == len(lines) == 50
+    singles = {s.name for s in SINGLES}
+    checked = 0
+    for line, result in zip(lines, results, strict=True):
+        puzzle = parse_line(line)
+        if not explain(puzzle, SINGLES).solved:
+            continue
+        checked += 1
+        answer = solve(puzzle)
+        assert answer is not None
+        assert result["status"] == "solved"
+        assert {s["technique"] for s in result["steps"]} <= singles
+        assert result["trace"][0] == compact(line)
+        assert result["trace"][-1] == compact(answer.line)
+        placements = sum(len(s["placements"]) for s in result["steps"])
+        assert len(result["trace"]) == placements + 1 == puzzle.givens.count(0) + 1
+    assert checked == 40
+
+
+def test_trace_text_last_line_is_the_solution():
+    run = satdoku("explain", "--trace", EASY)
+    answer = solve(EASY)
+    assert answer is not None
+    assert run.out.splitlines()[-1] == compact(answer.line)
+
+
+def test_stuck_grid_shows_candidates_and_the_sat_count():
+    run = satdoku("explain", STUCK)
+    assert run.status == 0, run
+    assert "no technique applies; the grid with its candidates:" in run.out
+    assert run.out.splitlines()[-1] == "search is needed: the SAT solver finds 1 solution"
+    data = json.loads(satdoku("explain", "--format", "json", STUCK).out)
+    assert data["status"] == "needs_search" and data["rating"]["score"] is None
+    assert data["solutions"] == {"count": 1, "complete": True}
+    assert data["candidates"]["r1c2"] == [4, 7, 8, 9]
+
+
+def test_empty_grid_counts_up_to_the_limit():
+    run = satdoku("explain", "--count-limit", "3", "." * 81)
+    assert "at least 3 solutions (counting stopped there)" in run.out
+
+
+def test_hint_is_the_next_easiest_step():
+    assert satdoku("explain", "--hint", EASY).out.strip() == "r2c2 = 6 (hidden single in box 1)"
+    data = json.loads(satdoku("explain", "--hint", "--format", "json", EASY).out)
+    assert data["hint"]["placements"] == [{"cell": "r2c2", "value": 6}]
+
+
+def test_no_solution_exits_1():
+    run = satdoku("explain", "11" + "." * 79)
+    assert run.status == 1 and "no solution: 1 appears twice in row 1" in run.out
+
+
+def test_bad_puzzle_is_one_error_line():
+    assert_one_error_line(satdoku("explain", EASY[:80]))
+    assert_one_error_line(satdoku("rate", EASY + "1"))
+
+
+def test_rate_a_file_with_a_bad_line(tmp_path):
+    path = tmp_path / "mixed.txt"
+    path.write_text(f"{EASY}\n{EASY[:80]}x\n{STUCK}\n")
+    run = satdoku("rate", "-f", str(path))
+    assert run.status == 2
+    assert "line 2" in run.err and run.err.count("error:") == 1
+    rows = run.out.splitlines()
+    assert rows[1].split()[:3] == ["1", "1.2", "easy"]
+    assert rows[2].split()[:4] == ["3", "-", "needs", "search"]
+    assert "summary: 2 puzzles rated" in run.out and "(1 invalid lines skipped)" in run.out
+
+
+def test_rate_top95_json_marks_the_stuck_ones():
+    run = satdoku("rate", "--format", "json", "-f", str(DATA / "norvig_top95.txt"))
+    assert run.status == 0, run.err
+    *rows, last = [json.loads(line) for line in run.out.splitlines()]
+    assert len(rows) == 95 and [r["line"] for r in rows] == list(range(1, 96))
+    for row in rows:
+        if row["score"] is None:
+            assert row["label"] == "needs search"
+        else:
+            assert row["label"] in ("easy", "medium", "hard", "fiendish")
+            assert row["score"] == row["hardest_score"] and row["hardest"]
+    summary = last["summary"]
+    assert summary["puzzles"] == 95 and sum(summary["labels"].values()) == 95
+    assert "needs search" in summary["labels"]

@@ -1,0 +1,144 @@
+"""satdoku compare: configurations, agreement checks, summaries, CSV/JSON/plot and the CLI."""
+
+import csv
+import json
+
+import pytest
+
+import satdoku.compare.run as run_module
+from satdoku import parse_puzzle
+from satdoku.compare import (
+    DEFAULT_CONFIGURATIONS,
+    Configuration,
+    compare,
+    configurations,
+    markdown_table,
+    summarize,
+)
+from satdoku.compare.summary import percentile
+from satdoku.errors import UsageError
+from tests.cli import satdoku
+from tests.conftest import DATA, data_lines
+
+
+def test_defaults_cover_at_least_eight_configurations_and_both_cpsat_models():
+    labels = [c.label for c in DEFAULT_CONFIGURATIONS]
+    assert len(set(labels)) == len(labels) >= 8
+    assert {"alldiff@cpsat", "onehot@cpsat", "minimal+native@minicard"} <= set(labels)
+    for configuration in DEFAULT_CONFIGURATIONS:
+        configuration.check(timeout=None)
+
+
+def test_configurations_from_lists():
+    assert [c.label for c in configurations(["extended", "onehot", "minimal+native"])] == [
+        "extended@minisat22",
+        "onehot@cpsat",
+        "minimal+native@minicard",
+    ]
+    crossed = configurations(["extended", "minimal+native", "alldiff"], ["glucose4", "cpsat"])
+    assert [c.label for c in crossed] == ["extended@glucose4", "alldiff@cpsat"]
+    assert {"alldiff@cpsat", "onehot@cpsat"} <= {c.label for c in configurations(None, ["cpsat"])}
+
+
+@pytest.mark.parametrize(
+    ("configuration", "timeout", "message"),
+    [
+        (Configuration("extended", "cpsat"), None, "cpsat runs the models"),
+        (Configuration("extended+native", "minisat22"), None, "native cardinality"),
+        (Configuration("extended", "cadical153"), 1.0, "cannot keep a --timeout"),
+        (Configuration("extended", "nosuch"), None, "unknown backend"),
+        (Configuration("fancy", "minisat22"), None, "unknown encoding"),
+    ],
+)
+def test_impossible_configurations_are_refused_before_running(configuration, timeout, message):
+    with pytest.raises(UsageError, match=message):
+        compare([], [configuration], timeout)
+
+
+SOME = [
+    Configuration("minimal", "minisat22"),
+    Configuration("extended", "minisat22"),
+    Configuration("augmented+optimized", "glucose4"),
+    Configuration("onehot", "cpsat"),
+]
+
+
+def test_every_configuration_solves_and_agrees():
+    puzzles = [parse_puzzle(x) for x in data_lines("norvig_easy50.txt")[:10]]
+    comparison = compare(puzzles, SOME)
+    summaries = summarize(comparison)
+    assert comparison.puzzles == 10 and not comparison.disagreements
+    assert [s.solved for s in summaries] == [10] * len(SOME)
+    assert sum(s.failures for s in summaries) == 0
+    by_name = {s.configuration: s for s in summaries}
+    assert by_name["extended@minisat22"].variables == 729
+    assert by_name["onehot@cpsat"].propagation_only is None
+    # unit propagation: extended decides at least what minimal does (hidden singles too)
+    assert (
+        by_name["extended@minisat22"].propagation_only
+        >= by_name["minimal@minisat22"].propagation_only
+    )
+    table = markdown_table(summaries)
+    assert table.count("\n") == len(SOME) + 1 and "onehot@cpsat" in table
+
+
+def test_a_configuration_that_misses_a_solution_is_a_loud_failure(monkeypatch):
+    real = run_module.solve
+
+    def broken(puzzle, *, encoding, backend, timeout):
+        return None if encoding == "minimal" else real(puzzle, encoding=encoding, backend=backend)
+
+    monkeypatch.setattr(run_module, "solve", broken)
+    comparison = compare([parse_puzzle(data_lines("norvig_top95.txt")[0])], SOME[:2])
+    assert len(comparison.disagreements) == 1
+    assert "minimal@minisat22: no_solution" in comparison.disagreements[0]
+    assert [s.failures for s in summarize(comparison)] == [1, 1]
+
+
+def test_unsatisfiable_puzzles_agree_on_no_solution():
+    puzzle = parse_puzzle("55" + data_lines("norvig_top95.txt")[0][2:])
+    comparison = compare([puzzle], SOME)
+    assert not comparison.disagreements
+    assert all(s.no_solution == 1 and s.failures == 0 for s in summarize(comparison))
+
+
+def test_percentile_is_nearest_rank():
+    values = list(range(1, 11))
+    assert (percentile(values, 50), percentile(values, 90), percentile(values, 100)) == (5, 9, 10)
+    assert percentile([3.0], 90) == 3.0
+
+
+def test_cli_writes_table_csv_json_and_plot(tmp_path):
+    out = {k: tmp_path / f"out.{k}" for k in ("csv", "json", "png")}
+    run = satdoku(
+        "compare",
+        str(DATA / "norvig_top95.txt"),
+        "--limit",
+        "3",
+        "--csv",
+        str(out["csv"]),
+        "--json",
+        str(out["json"]),
+        "--plot",
+        str(out["png"]),
+    )
+    assert run.status == 0, run.err
+    table = [x for x in run.out.splitlines() if x.startswith("| ")]
+    assert len(table) == 1 + len(DEFAULT_CONFIGURATIONS)
+    assert "alldiff@cpsat" in run.out and "onehot@cpsat" in run.out
+    rows = list(csv.DictReader(out["csv"].open()))
+    assert [r["configuration"] for r in rows] == [c.label for c in DEFAULT_CONFIGURATIONS]
+    assert all(r["solved"] == "3" and r["failures"] == "0" for r in rows)
+    report = json.loads(out["json"].read_text())
+    assert len(report["trials"]) == 3 * len(DEFAULT_CONFIGURATIONS)
+    assert out["png"].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_cli_skips_bad_lines_and_reports_them(tmp_path):
+    path = tmp_path / "mixed.txt"
+    lines = data_lines("norvig_top95.txt")
+    path.write_text(f"{lines[0]}\n12345\n{lines[1]}\n")
+    run = satdoku("compare", str(path), "--encodings", "extended,alldiff")
+    assert run.status == 0
+    assert "line 2" in run.err and "skipped" in run.err
+    assert "2 puzzles" in run.out

@@ -1,0 +1,202 @@
+"""Counting: ground truth from tdoku, cross-checks between methods, strategies and encodings, and
+against the brute-force counter on small grids."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from satdoku import (
+    Geometry,
+    Puzzle,
+    VerificationError,
+    count,
+    is_unique,
+    parse_puzzle,
+    solutions,
+    uniqueness,
+)
+from satdoku.errors import UsageError
+from satdoku.solver.bruteforce import brute_force_count
+from satdoku.verify import grid_checker
+from tests.conftest import data_lines, shared_file
+
+TDOKU = [line.split(":") for line in data_lines("tdoku_test_puzzles.txt")]
+MANY = "8.........95.......76.........692748...714235...538196...451......973.8....826.1.:973"
+EMPTY4 = Puzzle.sudoku(Geometry(2, 2), [0] * 16)
+SAT_WAYS = [("sat", "branching"), ("sat", "blocking"), ("cpsat", "branching")]
+
+
+@pytest.mark.parametrize("method", ["sat", "cpsat"])
+@pytest.mark.parametrize("fields", TDOKU, ids=[f"tdoku{i + 1}" for i in range(len(TDOKU))])
+def test_tdoku_test_puzzle_counts(fields, method):
+    puzzle, expected = fields[0], int(fields[1])
+    result = count(puzzle, method=method)
+    assert (result.count, result.complete) == (expected, True)
+
+
+@pytest.mark.parametrize("fields", [f for f in TDOKU if f[1] == "1"], ids=lambda f: f[0][:12])
+def test_unique_tdoku_puzzles_give_the_stored_solution(fields):
+    result = uniqueness(fields[0])
+    assert result.status == "unique"
+    assert result.solutions[0].line == fields[2]
+
+
+def test_tdoku_counts_cover_none_unique_and_many():
+    counts = {int(f[1]) for f in TDOKU}
+    assert 0 in counts and 1 in counts and max(counts) == 847
+
+
+def _serg_sample() -> list[tuple[str, int]]:
+    lines = shared_file("special/tdoku_serg_benchmark_counts.txt").read_text().splitlines()
+    return [(p, int(n)) for p, n in (line.split(":") for line in lines[::250])]  # 40 puzzles
+
+
+@pytest.mark.parametrize("method", ["sat", "cpsat"])
+def test_serg_sample_counts(method):
+    sample = _serg_sample()
+    assert len(sample) == 40
+    for puzzle, expected in sample:
+        assert count(puzzle, method=method).count == expected, puzzle
+
+
+@pytest.mark.parametrize(("method", "strategy"), [*SAT_WAYS, ("brute", "branching")])
+def test_empty_4x4_has_288_solutions(method, strategy):
+    assert count(EMPTY4, method=method, strategy=strategy).count == 288
+
+
+def test_amayaos_4x4_line_9_has_no_solution_and_the_others_one():
+    lines = shared_file("4x4/amayaos_4x4.txt").read_text().splitlines()
+    counts = [count(parse_puzzle(line)).count for line in lines]
+    assert counts[8] == 0
+    assert counts[:8] + counts[9:] == [1] * (len(lines) - 1)
+    assert uniqueness(parse_puzzle(lines[8])).status == "none"
+
+
+@st.composite
+def small_puzzles(draw: st.DrawFn) -> Puzzle:
+    """A 4x4 or 6x6 (2x3) with givens kept from a random solution, sometimes with one given
+    changed (often making it contradictory)."""
+    geometry = draw(st.sampled_from([Geometry(2, 2), Geometry(2, 3)]))
+    n = geometry.size
+    digits = draw(st.permutations(range(1, n + 1)))
+    br, bc = geometry.box_rows, geometry.box_cols
+    grid = [digits[(bc * (r % br) + r // br + c) % n] for r in range(n) for c in range(n)]
+    keep = draw(st.sets(st.integers(0, n * n - 1), min_size=n * n // 3, max_size=n * n))
+    givens = [v if i in keep else 0 for i, v in enumerate(grid)]
+    if draw(st.booleans()):
+        cell = draw(st.sampled_from(sorted(keep)))
+        givens[cell] = draw(st.integers(1, n))
+    return Puzzle.sudoku(geometry, givens)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_puzzles())
+def test_small_grids_match_the_brute_force_counter(puzzle):
+    expected = brute_force_count(puzzle)
+    for method, strategy in SAT_WAYS:
+        assert count(puzzle, method=method, strategy=strategy).count == expected
+
+
+AMO_ENCODINGS = [
+    "extended",
+    "extended+optimized",
+    "extended+seqcounter",
+    "extended+ladder+optimized",
+    "efficient+seqcounter",
+    "minimal",
+    "minimal+ladder+optimized",
+    "extended+bitwise",
+]
+
+
+@pytest.mark.parametrize("strategy", ["branching", "blocking"])
+@pytest.mark.parametrize("encoding", AMO_ENCODINGS)
+def test_auxiliary_variables_never_inflate_counts(encoding, strategy):
+    puzzle, expected = MANY.split(":")
+    assert count(puzzle, encoding=encoding, strategy=strategy).count == int(expected)
+    assert count(EMPTY4, encoding=encoding, strategy=strategy).count == 288
+
+
+@pytest.mark.parametrize("strategy", ["branching", "blocking"])
+@pytest.mark.parametrize("encoding", ["extended+native", "minimal+native+optimized"])
+def test_native_cardinality_counts(encoding, strategy):
+    puzzle, expected = MANY.split(":")
+    assert count(puzzle, encoding=encoding, backend="minicard", strategy=strategy).count == int(
+        expected
+    )
+
+
+@pytest.mark.parametrize("backend", ["minisat22", "glucose4", "cadical153"])
+def test_branching_on_other_solvers(backend):
+    puzzle, expected = MANY.split(":")
+    assert count(puzzle, backend=backend).count == int(expected)
+
+
+def test_strategies_stream_the_same_distinct_valid_grids():
+    puzzle = MANY.split(":")[0]
+    branching = [s.grid for s in solutions(puzzle, strategy="branching")]
+    blocking = {s.grid for s in solutions(puzzle, strategy="blocking")}
+    assert len(branching) == len(set(branching)) == 973
+    assert set(branching) == blocking
+
+
+@pytest.mark.parametrize(("method", "strategy"), SAT_WAYS)
+@pytest.mark.parametrize(
+    ("limit", "expected"), [(0, 0), (1, 1), (972, 972), (973, 973), (5000, 973)]
+)
+def test_limits(method, strategy, limit, expected):
+    result = count(MANY.split(":")[0], limit, method=method, strategy=strategy)
+    assert result.count == expected
+    assert result.complete == (limit >= 973)
+    assert result.stopped == (None if limit >= 973 else "limit")
+    assert result.to_dict()["count"] == expected
+
+
+def test_a_time_out_gives_an_incomplete_count():
+    result = count(".." + "." * 79, timeout=0.0)
+    assert not result.complete and result.stopped == "timeout"
+    assert result.to_dict()["complete"] is False
+
+
+def test_uniqueness_names_the_cells_where_two_solutions_differ():
+    result = uniqueness(MANY.split(":")[0])
+    assert result.status == "multiple" and not result.unique
+    first, second = (s.grid for s in result.solutions)
+    differ = [result.puzzle.cell_name(i) for i in range(81) if first[i] != second[i]]
+    assert list(result.differences) == differ and len(differ) >= 4
+    assert result.to_dict()["differences"] == differ
+    assert not is_unique(MANY.split(":")[0])
+    assert is_unique(TDOKU[0][0])
+
+
+def test_uniqueness_with_cpsat():
+    assert uniqueness(TDOKU[0][0], backend="cpsat").status == "unique"
+    assert uniqueness(MANY.split(":")[0], backend="cpsat").status == "multiple"
+
+
+def test_unknown_method_and_strategy_are_usage_errors():
+    with pytest.raises(UsageError):
+        count(EMPTY4, method="guess")
+    with pytest.raises(UsageError):
+        count(EMPTY4, strategy="guess")
+    with pytest.raises(UsageError):
+        count(EMPTY4, limit=-1)
+
+
+def test_grid_checker_rejects_what_check_rejects():
+    puzzle = parse_puzzle(TDOKU[0][0])
+    verify = grid_checker(puzzle)
+    good = [int(c) for c in TDOKU[0][2]]
+    verify(good)
+    swapped = good.copy()
+    swapped[0], swapped[1] = swapped[1], swapped[0]
+    for bad in (swapped, [*good[:80], 0], good[:80], [*good[:80], 10]):
+        with pytest.raises(VerificationError):
+            verify(bad)
+
+
+def test_backend_cpsat_means_the_cpsat_method():
+    result = count(MANY.split(":")[0], backend="cpsat")
+    assert (result.method, result.count) == ("cpsat", 973)
