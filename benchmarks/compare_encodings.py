@@ -27,9 +27,33 @@ SETS = [
             "--limit",
             "6",
             "--timeout",
-            "60",
+            "30",
             "--encodings",
-            "extended+optimized,augmented+optimized,minimal+native,alldiff,onehot",
+            "extended+optimized,augmented+optimized,alldiff,onehot",
+        ],
+    ),
+    (
+        "amo-top95",
+        "9x9/norvig_top95.txt",
+        [
+            "--repeat",
+            "3",
+            "--encodings",
+            ",".join(
+                f"extended+optimized+{m}"
+                for m in (
+                    "pairwise",
+                    "seqcounter",
+                    "ladder",
+                    "bitwise",
+                    "totalizer",
+                    "sortnetwrk",
+                    "cardnetwrk",
+                    "mtotalizer",
+                    "kmtotalizer",
+                    "native",
+                )
+            ),
         ],
     ),
 ]

@@ -35,7 +35,7 @@ from satdoku.encodings import get_encoding
 from satdoku.model import Puzzle
 from satdoku.solver import PysatBackend
 from satdoku.solver.branching import PropagationTree
-from satdoku.verify import grid_checker
+from satdoku.verify import batch_checker
 
 P34K = "..........9........67.........628497...954213...713586......765....3.942....7.138"
 """34,649 solutions: ``8.........95.......67.........628497...954213...713586......765....3.942....7.138``
@@ -49,8 +49,7 @@ def count_cubes(puzzle: Puzzle, backend: str, depth: int) -> int:
     cubes = _cubes(tree, backend, depth)
     formula = tree.formula
     var, blanks = formula.varmap.var, puzzle.blanks
-    verify = grid_checker(puzzle)
-    found = 0
+    grids = []
     with PysatBackend(backend) as solver:
         solver.load(formula)
         top = formula.nvars
@@ -58,11 +57,11 @@ def count_cubes(puzzle: Puzzle, backend: str, depth: int) -> int:
             top += 1  # this cube's activation literal
             while solver.solve([*cube, top]):
                 grid = formula.decode(solver.model())
-                verify(grid)
-                found += 1
+                grids.append(grid)
                 solver.add_clause([-top, *(-var(c, grid[c]) for c in blanks)])
             solver.add_clause([-top])  # retire the cube's blocking clauses
-    return found
+    batch_checker(puzzle)(grids)
+    return len(grids)
 
 
 def _cubes(tree: PropagationTree, backend: str, depth: int) -> list[list[int]]:

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import compress
 from operator import add, itemgetter
+from typing import Any
 
 from satdoku.errors import VerificationError
 from satdoku.geometry import Geometry
@@ -75,33 +76,51 @@ def check(puzzle: Puzzle, grid: Sequence[int]) -> None:
         raise VerificationError("solution failed verification: " + "; ".join(problems[:5]))
 
 
-def grid_checker(puzzle: Puzzle) -> Callable[[Sequence[int]], None]:
-    """:func:`check` for many grids of one puzzle, prepared once: each call tests values, givens
-    and constraints with a few set operations and calls :func:`check` (which raises with the
-    full story) only when something is wrong. For counting thousands of solutions."""
-    values = frozenset(range(1, puzzle.values + 1))
-    ncells = puzzle.ncells
-    given_cells = [i for i, g in enumerate(puzzle.givens) if g]
-    givens = [puzzle.givens[i] for i in given_cells]
-    alldiff = [
-        (itemgetter(*c.cells), len(c.cells))
+def batch_checker(puzzle: Puzzle) -> Callable[[Sequence[Sequence[int]]], None]:
+    """:func:`check` for a batch of grids of one puzzle at once, with numpy: values in range,
+    givens kept, each AllDifferent's values distinct, each Sum's total. A bad grid is handed to
+    :func:`check`, which raises with the full story. For counting many solutions."""
+    import numpy as np
+
+    given_cells = np.array([i for i, g in enumerate(puzzle.givens) if g], dtype=np.intp)
+    givens = np.array([g for g in puzzle.givens if g], dtype=np.int32)
+    by_size: dict[int, list[tuple[int, ...]]] = {}
+    for c in puzzle.constraints:
+        if isinstance(c, AllDifferent) and len(c.cells) > 1:
+            by_size.setdefault(len(c.cells), []).append(c.cells)
+    groups = [np.array(cells, dtype=np.intp) for cells in by_size.values()]
+    sums = [
+        (np.array(c.cells, dtype=np.intp), c.total)
         for c in puzzle.constraints
-        if isinstance(c, AllDifferent) and len(c.cells) > 1
+        if isinstance(c, Sum)
     ]
-    sums = [(c.cells, c.total) for c in puzzle.constraints if isinstance(c, Sum)]
 
-    def fast_check(grid: Sequence[int]) -> None:
-        ok = (
-            len(grid) == ncells
-            and values.issuperset(grid)
-            and [grid[i] for i in given_cells] == givens
-            and all(len(set(get(grid))) == n for get, n in alldiff)
-            and all(sum(grid[i] for i in cells) == total for cells, total in sums)
-        )
-        if not ok:
-            check(puzzle, grid)
+    def good_rows(grids: Sequence[Sequence[int]]) -> Any:
+        a = np.array(grids, dtype=np.int32)
+        if a.ndim != 2 or a.shape[1] != puzzle.ncells:
+            raise ValueError("ragged")
+        ok = ((a >= 1) & (a <= puzzle.values)).all(axis=1)
+        ok &= (a[:, given_cells] == givens).all(axis=1)
+        for cells in groups:
+            units = np.sort(a[:, cells], axis=2)  # batch x units x cells
+            ok &= (np.diff(units, axis=2) != 0).all(axis=(1, 2))
+        for cells, total in sums:
+            ok &= a[:, cells].sum(axis=1) == total
+        return ok
 
-    return fast_check
+    def check_batch(grids: Sequence[Sequence[int]]) -> None:
+        if not grids:
+            return
+        try:
+            ok = good_rows(grids)
+        except ValueError:  # grids of different lengths: let check() name the bad one
+            for grid in grids:
+                check(puzzle, grid)
+            return
+        for row in np.flatnonzero(~ok):
+            check(puzzle, grids[int(row)])
+
+    return check_batch
 
 
 def given_clashes(puzzle: Puzzle) -> list[str]:

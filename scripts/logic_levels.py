@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> None:
         hardest, total, bad = _rate_file(path, args.max)
         columns.append((path.stem, hardest, total))
         print(
-            f"{path.name}: {total} rated ({bad} unreadable) in "
+            f"{path.stem}: {total} rated ({bad} unreadable) in "
             f"{time.perf_counter() - started:.1f} s",
             file=sys.stderr,
         )

@@ -68,6 +68,7 @@ def test_unique_summary_and_differences(mixed):
     first, second = out[1].strip(), out[2].strip()
     differ = [f"r{i // 9 + 1}c{i % 9 + 1}" for i in range(81) if first[i] != second[i]]
     assert out[0].split("differ at ")[1].split() == differ
+    assert len(differ) == 4  # the closest second solution
     assert out[3:] == ["line 2: invalid", "line 3: unique", "line 4: none"]
     assert "4 puzzles: 1 unique, 1 multiple, 1 none, 1 invalid" in run.err
 
@@ -101,3 +102,9 @@ def test_solve_all_json_lines_with_limit(mixed):
     ]
     assert run.status == 2
     assert "line 4: no solution" in run.err
+
+
+def test_unique_first_shows_the_second_solution_found():
+    out = satdoku("unique", MANY, "--first").out.splitlines()
+    first, second = out[1].strip(), out[2].strip()
+    assert sum(a != b for a, b in zip(first, second, strict=True)) > 4

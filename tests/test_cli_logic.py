@@ -11,7 +11,7 @@ from tests.cli import assert_one_error_line, satdoku
 from tests.conftest import DATA, data_lines
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
-STUCK = "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6....."
+STUCK = "6.2.5.........4.3..........43...8....1....2........7..5..27...........81...6....."
 
 
 def compact(line: str) -> str:
@@ -68,7 +68,7 @@ def test_stuck_grid_shows_candidates_and_the_sat_count():
     assert run.out.splitlines()[-1] == "search is needed: the SAT solver finds 1 solution"
     data = json.loads(satdoku("explain", "--format", "json", STUCK).out)
     assert data["status"] == "needs_search" and data["rating"]["score"] is None
-    assert data["solutions"] == {"count": 1, "complete": True}
+    assert data["solutions"]["count"] == 1 and data["solutions"]["complete"] is True
     assert data["candidates"]["r1c2"] == [4, 7, 8, 9]
 
 

@@ -142,3 +142,12 @@ def test_cli_skips_bad_lines_and_reports_them(tmp_path):
     assert run.status == 0
     assert "line 2" in run.err and "skipped" in run.err
     assert "2 puzzles" in run.out
+
+
+def test_time_outs_are_failures_and_reported():
+    line = data_lines("norvig_top95.txt")[0]
+    comparison = compare([parse_puzzle(line)], [Configuration("extended", "minisat22")], 0.0)
+    trial = comparison.trials[Configuration("extended", "minisat22")][0]
+    assert trial.status == "timeout" and trial.failed
+    run = satdoku("compare", "-", "--encodings", "extended", "--timeout", "0", stdin=line + "\n")
+    assert run.status == 1 and "TIMEOUT extended@minisat22 puzzle 1" in run.err

@@ -3,6 +3,8 @@ against the brute-force counter on small grids."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -10,6 +12,7 @@ from hypothesis import strategies as st
 from satdoku import (
     Geometry,
     Puzzle,
+    Sum,
     VerificationError,
     count,
     is_unique,
@@ -19,7 +22,7 @@ from satdoku import (
 )
 from satdoku.errors import UsageError
 from satdoku.solver.bruteforce import brute_force_count
-from satdoku.verify import grid_checker
+from satdoku.verify import batch_checker
 from tests.conftest import data_lines, shared_file
 
 TDOKU = [line.split(":") for line in data_lines("tdoku_test_puzzles.txt")]
@@ -185,18 +188,65 @@ def test_unknown_method_and_strategy_are_usage_errors():
         count(EMPTY4, limit=-1)
 
 
-def test_grid_checker_rejects_what_check_rejects():
+def test_batch_checker_rejects_what_check_rejects():
     puzzle = parse_puzzle(TDOKU[0][0])
-    verify = grid_checker(puzzle)
+    verify = batch_checker(puzzle)
     good = [int(c) for c in TDOKU[0][2]]
-    verify(good)
+    verify([good, good])
+    verify([])
     swapped = good.copy()
     swapped[0], swapped[1] = swapped[1], swapped[0]
-    for bad in (swapped, [*good[:80], 0], good[:80], [*good[:80], 10]):
+    for bad in (swapped, [*good[:80], 0], good[:80], [*good[:80], 10], [*good, 1]):
         with pytest.raises(VerificationError):
-            verify(bad)
+            verify([good, bad, good])
+    same_units = [v % 9 + 1 for v in good]  # relabelled: a valid grid that breaks the givens
+    with pytest.raises(VerificationError):
+        verify([same_units])
+
+
+def test_batch_checker_checks_sums():
+    geometry = Geometry(2, 2)
+    base = Puzzle.sudoku(geometry, [0] * 16)
+    grid = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
+    for total, fine in ((3, True), (4, False)):
+        puzzle = replace(base, constraints=(*base.constraints, Sum((0, 1), total)))
+        if fine:
+            batch_checker(puzzle)([grid])
+        else:
+            with pytest.raises(VerificationError):
+                batch_checker(puzzle)([grid])
 
 
 def test_backend_cpsat_means_the_cpsat_method():
     result = count(MANY.split(":")[0], backend="cpsat")
     assert (result.method, result.count) == ("cpsat", 973)
+
+
+def test_closest_second_solution_differs_in_fewest_cells():
+    puzzle = MANY.split(":")[0]
+    first_found = uniqueness(puzzle, closest=False)
+    closest = uniqueness(puzzle)
+    assert closest.solutions[0].grid == first_found.solutions[0].grid
+    assert closest.solutions[1].grid != closest.solutions[0].grid
+    assert len(closest.differences) == 4 < len(first_found.differences)
+    for other in solutions(puzzle, strategy="branching", limit=300):
+        if other.grid != closest.solutions[0].grid:
+            changed = sum(
+                a != b for a, b in zip(other.grid, closest.solutions[0].grid, strict=True)
+            )
+            assert changed >= 4
+
+
+def test_counts_across_verification_batches(monkeypatch):
+    from satdoku.solver import counting
+
+    monkeypatch.setattr(counting, "BATCH", 7)  # 973 = 139 full batches of 7
+    puzzle, expected = MANY.split(":")
+    for method in ("sat", "cpsat"):
+        assert count(puzzle, method=method).count == int(expected)
+    assert count(puzzle, 100).count == 100
+
+
+def test_a_count_above_one_batch_agrees_between_methods():
+    puzzle = "8.........9........67.........628497...954213...713586......765....3.942....7.138"
+    assert count(puzzle).count == count(puzzle, method="cpsat").count == 7171

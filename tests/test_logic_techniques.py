@@ -9,9 +9,10 @@ import pytest
 
 from satdoku.formats import parse_line
 from satdoku.geometry import Geometry
-from satdoku.logic import BY_NAME, TECHNIQUES, CandidateGrid, Step, hint
+from satdoku.logic import BY_NAME, TECHNIQUES, CandidateGrid, Step, explain, hint
 from satdoku.logic.grid import bit
 from satdoku.model import Puzzle
+from satdoku.solver import solve
 
 NINE = Geometry(3, 3)
 
@@ -267,3 +268,29 @@ def test_xy_chain():
     (step,) = run(grid, "XY-Chain")
     assert named(step, step.eliminations) == {("r1c7", 1), ("r5c1", 1)}
     assert not BY_NAME["XY-Wing"](grid)
+
+
+def test_forcing_chain_where_the_other_techniques_stop():
+    puzzle = parse_line(
+        "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6....."
+    )
+    without = tuple(t for t in TECHNIQUES if t.name != "forcing chain")
+    stuck = explain(puzzle, without)
+    assert stuck.status == "stuck"
+    (step,) = run(stuck.grid, "forcing chain")
+    answer = solve(puzzle)
+    assert answer is not None
+    assert step.eliminations and all(answer.grid[c] != v for c, v in step.eliminations)
+    assert "leads by 10 singles to a contradiction (7 has no place left in row 8)" in str(step)
+    assert explain(puzzle).status == "solved"
+
+
+def test_forcing_chain_common_placement():
+    """Either value of r1c1 {1,2} fills r1c2 with 3 by singles: row 1 holds 1..3 only in
+    r1c1..r1c3, and r1c3 is {1,2} too."""
+    grid = blank(Geometry(2, 2))
+    only(grid, "r1c1", 1, 2)
+    only(grid, "r1c2", 1, 2, 3)
+    only(grid, "r1c3", 1, 2)
+    (step,) = run(grid, "forcing chain")
+    assert step.placements == ((cell(grid, "r1c2"), 3),)

@@ -75,7 +75,7 @@ def compare_command(
 ) -> int:
     """Run every configuration on the puzzles of FILE ('-' for stdin) and print a table.
 
-    Without --encodings and --backends, eleven default configurations run (the classic
+    Without --encodings and --backends, twelve default configurations run (the classic
     encodings, reduced and triad variants, native cardinality on Minicard, CaDiCaL, and
     both CP-SAT models). Every answer is verified; configurations that disagree on whether a
     puzzle has a solution are failures. Exit status 1 when any run failed.
@@ -111,11 +111,9 @@ def compare_command(
         click.echo(f"DISAGREEMENT: {problem}", err=True)
     for trials in comparison.trials.values():
         for trial in trials:
-            if trial.status == "error":
-                click.echo(
-                    f"FAILED {trial.configuration.label} puzzle {trial.puzzle + 1}: {trial.error}",
-                    err=True,
-                )
+            if trial.status in ("error", "timeout"):
+                where = f"{trial.configuration.label} puzzle {trial.puzzle + 1}"
+                click.echo(f"{trial.status.upper()} {where}: {trial.error}", err=True)
     try:
         if csv_path:
             with open(csv_path, "w", newline="", encoding="utf-8") as handle:

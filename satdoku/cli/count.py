@@ -6,11 +6,11 @@ import json
 
 import click
 
-from satdoku.cli.inputs import describe, puzzle_input_options, read_inputs
-from satdoku.encodings import DEFAULT_ENCODING
+from satdoku.cli.inputs import describe, kind_option, puzzle_input_options, read_inputs
+from satdoku.cli.options import format_option, solver_options
 from satdoku.formats import Record
-from satdoku.solver import DEFAULT_BACKEND, count
-from satdoku.solver.count import DEFAULT_STRATEGY, METHODS
+from satdoku.solver import count
+from satdoku.solver.counting import DEFAULT_STRATEGY, METHODS
 from satdoku.solver.search import CNF_STRATEGIES
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_UNKNOWN = 0, 2, 3
@@ -18,6 +18,7 @@ EXIT_OK, EXIT_BAD_INPUT, EXIT_UNKNOWN = 0, 2, 3
 
 @click.command("count")
 @puzzle_input_options
+@kind_option
 @click.option("--limit", type=click.IntRange(min=0), help="Stop counting after N solutions.")
 @click.option(
     "--method",
@@ -26,25 +27,12 @@ EXIT_OK, EXIT_BAD_INPUT, EXIT_UNKNOWN = 0, 2, 3
     show_default=True,
     help="python-sat, OR-Tools CP-SAT, or plain backtracking (small grids only).",
 )
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="One line per puzzle: the count, or a JSON object with count and complete.",
+@format_option(
+    ("text", "json"), "One line per puzzle: the count, or a JSON object with count and complete."
 )
-@click.option(
-    "--encoding",
-    help=f"CNF encoding spec (default {DEFAULT_ENCODING}); with --method cpsat: alldiff or onehot.",
-)
-@click.option(
-    "--backend",
-    "--solver",
-    "backend",
-    default=DEFAULT_BACKEND,
-    show_default=True,
-    help="python-sat solver for --method sat.",
+@solver_options(
+    backend_help="python-sat solver for --method sat (cpsat selects the CP-SAT method).",
+    timeout_help="Seconds per puzzle; past it the count is partial.",
 )
 @click.option(
     "--strategy",
@@ -53,7 +41,6 @@ EXIT_OK, EXIT_BAD_INPUT, EXIT_UNKNOWN = 0, 2, 3
     show_default=True,
     help="--method sat: tree search over unit propagation, or one blocking clause per solution.",
 )
-@click.option("--timeout", type=float, help="Seconds per puzzle; past it the count is partial.")
 def count_command(
     puzzle: str | None,
     file: str | None,
@@ -66,6 +53,7 @@ def count_command(
     backend: str,
     strategy: str,
     timeout: float | None,
+    kind: str,
 ) -> int:
     """Count the solutions of PUZZLE (a string), of every puzzle in FILE, or of stdin ('-').
 
@@ -80,7 +68,7 @@ def count_command(
       satdoku count '8.........95.......76.........692748...714235...538196...451......973.8....826.1.'
       satdoku count -f puzzles.txt --limit 2 --format json
     """
-    source, records = read_inputs(puzzle, file, box, alphabet)
+    source, records = read_inputs(puzzle, file, box, alphabet, kind)
     status = EXIT_OK
     for record in records:
         result = _count_record(record, source, limit, method, encoding, backend, strategy, timeout)

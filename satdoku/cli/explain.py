@@ -7,6 +7,7 @@ import json
 import click
 
 from satdoku.cli.inputs import describe, puzzle_input_options, read_inputs
+from satdoku.cli.options import format_option
 from satdoku.formats import Record
 from satdoku.formats.output import format_line
 from satdoku.logic import CandidateGrid, Explanation, explain, hint, rating_of
@@ -20,20 +21,20 @@ EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT = 0, 1, 2
 @puzzle_input_options
 @click.option("--trace", is_flag=True, help="Print the grid as one line after every placement.")
 @click.option("--hint", "only_hint", is_flag=True, help="Give only the next easiest step.")
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="Plain words, or one JSON object per puzzle.",
-)
+@format_option(("text", "json"), "Plain words, or one JSON object per puzzle.")
 @click.option(
     "--count-limit",
     type=click.IntRange(1),
     default=100,
     show_default=True,
     help="When the logic gets stuck, count the SAT solutions up to this many.",
+)
+@click.option(
+    "--count-timeout",
+    type=click.FloatRange(0, min_open=True),
+    default=10.0,
+    show_default=True,
+    help="Seconds for that count (past it the count is a lower bound).",
 )
 def explain_command(
     puzzle: str | None,
@@ -44,6 +45,7 @@ def explain_command(
     only_hint: bool,
     fmt: str,
     count_limit: int,
+    count_timeout: float,
 ) -> int:
     """Explain how to solve PUZZLE (a string), every puzzle in FILE, or stdin ('-').
 
@@ -68,9 +70,9 @@ def explain_command(
             status = max(status, EXIT_BAD_INPUT)
             continue
         if only_hint:
-            result = _hint(record.puzzle, count_limit)
+            result = _hint(record.puzzle, count_limit, count_timeout)
         else:
-            result = _explain(record.puzzle, trace, count_limit)
+            result = _explain(record.puzzle, trace, count_limit, count_timeout)
         if result.get("status") == "no_solution":
             status = max(status, EXIT_NO_SOLUTION)
         if source:
@@ -79,12 +81,21 @@ def explain_command(
     return status
 
 
-def _count(puzzle: Puzzle, limit: int) -> dict[str, object]:
-    """How many solutions the SAT side finds, up to ``limit``."""
-    from satdoku.solver import solutions
+def _count(puzzle: Puzzle, limit: int, timeout: float) -> dict[str, object]:
+    """How many solutions the SAT side finds, up to ``limit`` and within ``timeout`` seconds."""
+    from satdoku.solver import count
 
-    count = sum(1 for _ in solutions(puzzle, limit=limit))
-    return {"count": count, "complete": count < limit}
+    return count(puzzle, limit=limit, timeout=timeout).to_dict()
+
+
+def _found(solutions: dict[str, object]) -> str:
+    """``1 solution``, ``at least 100 solutions (counting stopped there)``, ..."""
+    n = solutions["count"]
+    found = f"{n} solution{'' if n == 1 else 's'}"
+    if solutions["complete"]:
+        return found
+    why = "the time limit passed" if solutions["stopped"] == "timeout" else "counting stopped there"
+    return f"at least {found} ({why})" if n else f"no solution yet ({why})"
 
 
 def _candidates(grid: CandidateGrid) -> dict[str, list[int]]:
@@ -92,7 +103,7 @@ def _candidates(grid: CandidateGrid) -> dict[str, list[int]]:
     return {names[c]: values_of(m) for c, m in enumerate(grid.cands) if m}
 
 
-def _explain(puzzle: Puzzle, trace: bool, limit: int) -> dict[str, object]:
+def _explain(puzzle: Puzzle, trace: bool, limit: int, timeout: float) -> dict[str, object]:
     explanation = explain(puzzle, trace=trace)
     result: dict[str, object] = {
         "puzzle": format_line(puzzle, puzzle.givens),
@@ -102,7 +113,7 @@ def _explain(puzzle: Puzzle, trace: bool, limit: int) -> dict[str, object]:
     }
     if explanation.status == "stuck":
         result["candidates"] = _candidates(explanation.grid)
-        result["solutions"] = _count(puzzle, limit)
+        result["solutions"] = _count(puzzle, limit, timeout)
     result["_text"] = _text(explanation, result, trace)
     return result
 
@@ -132,17 +143,13 @@ def _text(explanation: Explanation, result: dict[str, object], trace: bool) -> l
     if explanation.status == "stuck":
         solutions = result["solutions"]
         assert isinstance(solutions, dict)
-        count = solutions["count"]
-        found = f"{count} solution{'s' if count != 1 else ''}"
-        if not solutions["complete"]:
-            found = f"at least {found} (counting stopped there)"
         lines.append("no technique applies; the grid with its candidates:")
         lines.append(explanation.grid.candidates_text())
-        lines.append(f"search is needed: the SAT solver finds {found}")
+        lines.append(f"search is needed: the SAT solver finds {_found(solutions)}")
     return lines
 
 
-def _hint(puzzle: Puzzle, limit: int) -> dict[str, object]:
+def _hint(puzzle: Puzzle, limit: int, timeout: float) -> dict[str, object]:
     grid = CandidateGrid.of(puzzle)
     problem = grid.contradiction()
     result: dict[str, object] = {"puzzle": format_line(puzzle, puzzle.givens)}
@@ -155,11 +162,10 @@ def _hint(puzzle: Puzzle, limit: int) -> dict[str, object]:
     else:
         step = hint(puzzle)
         if step is None:
-            solutions = _count(puzzle, limit)
+            solutions = _count(puzzle, limit, timeout)
             result.update(status="needs_search", hint=None, solutions=solutions)
             result["_text"] = [
-                f"no technique applies: search is needed (the SAT solver finds "
-                f"{solutions['count']}{'' if solutions['complete'] else '+'} solutions)"
+                f"no technique applies: search is needed (the SAT solver finds {_found(solutions)})"
             ]
         else:
             result.update(status="hint", hint=step.to_dict())

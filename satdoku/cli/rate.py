@@ -11,6 +11,7 @@ from collections.abc import Iterable
 import click
 
 from satdoku.cli.inputs import describe, puzzle_input_options, read_inputs
+from satdoku.cli.options import format_option
 from satdoku.logic import NEEDS_SEARCH, NO_SOLUTION, TECHNIQUES, Rating, rate
 from satdoku.logic.rating import LABELS
 
@@ -20,13 +21,9 @@ LABEL_ORDER = (*(label for _, label in LABELS), NEEDS_SEARCH, NO_SOLUTION)
 
 @click.command("rate")
 @puzzle_input_options
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="A table row per puzzle, or one JSON object per puzzle and one for the summary.",
+@format_option(
+    ("text", "json"),
+    "A table row per puzzle, or one JSON object per puzzle and one for the summary.",
 )
 @click.option("--no-summary", is_flag=True, help="Leave out the summary.")
 def rate_command(
@@ -133,6 +130,11 @@ def _summary_text(summary: dict[str, object]) -> Iterable[str]:
     def share(k: int) -> str:
         return f"{100 * k / n:.1f}%" if n else "-"
 
+    if summary["median_score"] is not None:
+        yield (
+            f"rating of the puzzles the logic solves: median {summary['median_score']:.1f}, "
+            f"max {summary['max_score']:.1f}"
+        )
     yield f"{'label':<24}  {'puzzles':>7}  {'share':>6}"
     labels = summary["labels"]
     assert isinstance(labels, dict)

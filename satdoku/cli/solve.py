@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import click
 
-from satdoku.cli.inputs import describe, puzzle_input_options, read_inputs
+from satdoku.cli.inputs import describe, kind_option, puzzle_input_options, read_inputs
 from satdoku.cli.stream import stream_all
 from satdoku.encodings import DEFAULT_ENCODING
 from satdoku.errors import UsageError
@@ -22,6 +22,7 @@ EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_UNKNOWN = 0, 1, 2, 3
 
 @click.command("solve")
 @puzzle_input_options
+@kind_option
 @click.option(
     "--format",
     "fmt",
@@ -68,6 +69,7 @@ def solve_command(
     every: bool,
     limit: int | None,
     model_file: str | None,
+    kind: str,
 ) -> int:
     """Solve PUZZLE (a string), every puzzle in FILE, or stdin ('-').
 
@@ -78,9 +80,10 @@ def solve_command(
     Examples:
       satdoku solve '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
       satdoku solve --all --format line '8.........95.......76.........692748...714235...538196...451......973.8....826.1.'
+      satdoku solve --kind kakuro -f puzzles.jsonl
       satdoku solve --model answer.txt --encoding extended PUZZLE   (see 'satdoku dimacs')
     """
-    source, records = read_inputs(puzzle, file, box, alphabet)
+    source, records = read_inputs(puzzle, file, box, alphabet, kind)
     if (every or limit is not None) and model_file is not None:
         raise UsageError("--all and --limit do not go with --model")
     if every or limit is not None:

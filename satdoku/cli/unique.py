@@ -9,10 +9,10 @@ from typing import cast
 
 import click
 
-from satdoku.cli.inputs import describe, puzzle_input_options, read_inputs
-from satdoku.encodings import DEFAULT_ENCODING
+from satdoku.cli.inputs import describe, kind_option, puzzle_input_options, read_inputs
+from satdoku.cli.options import format_option, solver_options
 from satdoku.formats import Record
-from satdoku.solver import DEFAULT_BACKEND, uniqueness
+from satdoku.solver import uniqueness
 
 STATUSES = ("unique", "multiple", "none", "unknown", "invalid")
 EXIT = {"unique": 0, "multiple": 1, "none": 1, "invalid": 2, "unknown": 3}
@@ -20,27 +20,16 @@ EXIT = {"unique": 0, "multiple": 1, "none": 1, "invalid": 2, "unknown": 3}
 
 @click.command("unique")
 @puzzle_input_options
+@kind_option
+@format_option(("text", "json"), "One line per puzzle, or one JSON object per puzzle.")
+@solver_options()
 @click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
+    "--closest/--first",
+    default=True,
     show_default=True,
-    help="One line per puzzle, or one JSON object per puzzle.",
+    help="Show the second solution nearest to the first (fewest differing cells), or the"
+    " second one found.",
 )
-@click.option(
-    "--encoding",
-    help=f"CNF encoding spec (default {DEFAULT_ENCODING}); with --backend cpsat: alldiff or onehot.",
-)
-@click.option(
-    "--backend",
-    "--solver",
-    "backend",
-    default=DEFAULT_BACKEND,
-    show_default=True,
-    help="A python-sat solver name, or cpsat for OR-Tools CP-SAT.",
-)
-@click.option("--timeout", type=float, help="Seconds per puzzle; past it the status is unknown.")
 @click.option("--quiet", "-q", is_flag=True, help="No summary on stderr.")
 def unique_command(
     puzzle: str | None,
@@ -51,12 +40,15 @@ def unique_command(
     encoding: str | None,
     backend: str,
     timeout: float | None,
+    closest: bool,
     quiet: bool,
+    kind: str,
 ) -> int:
     """Check that PUZZLE (a string), every puzzle in FILE, or stdin ('-') has exactly one
     solution. For a puzzle with several, show two of them and the cells where they differ.
 
-    The search stops at the second solution. A summary (unique / multiple / none / invalid)
+    The search stops at the second solution; the one shown is by default the solution nearest
+    to the first, so the differing cells are as few as they can be. A summary (unique / multiple / none / invalid)
     goes to stderr.
 
     \b
@@ -67,11 +59,11 @@ def unique_command(
       satdoku unique '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
       satdoku unique -f puzzles.txt --format json
     """
-    source, records = read_inputs(puzzle, file, box, alphabet)
+    source, records = read_inputs(puzzle, file, box, alphabet, kind)
     tally: Counter[str] = Counter()
     started = time.perf_counter()
     for record in records:
-        result = _check_record(record, source, encoding, backend, timeout)
+        result = _check_record(record, source, encoding, backend, timeout, closest)
         tally[str(result["status"])] += 1
         if result["status"] == "invalid":
             click.echo(f"error: {result['error']}", err=True)
@@ -90,6 +82,7 @@ def _check_record(
     encoding: str | None,
     backend: str,
     timeout: float | None,
+    closest: bool,
 ) -> dict[str, object]:
     result: dict[str, object] = {"line": record.line} if source else {}
     if record.puzzle is None:
@@ -97,7 +90,9 @@ def _check_record(
         result.update(status="invalid", error=describe(source, record.error))
         return result
     result.update(
-        uniqueness(record.puzzle, encoding=encoding, backend=backend, timeout=timeout).to_dict()
+        uniqueness(
+            record.puzzle, encoding=encoding, backend=backend, timeout=timeout, closest=closest
+        ).to_dict()
     )
     return result
 

@@ -60,6 +60,7 @@ DEFAULT_CONFIGURATIONS = tuple(
         ("augmented", CNF_BACKEND),
         ("augmented+optimized", CNF_BACKEND),
         ("minimal+native", NATIVE_BACKEND),
+        ("extended+optimized+native", NATIVE_BACKEND),
         ("extended+optimized", "cadical153"),
         ("alldiff", "cpsat"),
         ("onehot", "cpsat"),

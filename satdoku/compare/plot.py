@@ -14,14 +14,17 @@ from satdoku.compare.summary import Summary
 def plot_comparison(
     comparison: Comparison, summaries: Sequence[Summary], path: str, title: str = ""
 ) -> None:
-    """Write a PNG: left, each configuration's solve times (box plot over the puzzles, log
-    scale); right, its mean variables and clauses (constraints for CP-SAT)."""
+    """Write a PNG: left, each configuration's solve times (box plot over the puzzles it
+    solved, log scale; failures counted in its label); right, its mean variables and
+    clauses (constraints for CP-SAT)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    labels = [s.configuration for s in summaries]
+    labels = [
+        s.configuration + (f"  [{s.failures} failed]" if s.failures else "") for s in summaries
+    ]
     times = [
         [max(t.stats.solve_time * 1000, 1e-3) for t in trials if t.stats is not None]
         for trials in comparison.trials.values()
@@ -54,7 +57,7 @@ def plot_comparison(
     right.barh([p - bar / 2 for p in positions], clauses, height=bar, label="clauses / constraints")
     right.set_xscale("log")
     right.set_xlabel("formula size (mean per puzzle, log scale)")
-    right.legend(loc="lower right", fontsize="small")
+    right.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2, fontsize="small")
     right.grid(axis="x", which="both", alpha=0.3)
     fig.suptitle(title or f"satdoku compare: {comparison.puzzles} puzzles")
     fig.tight_layout()

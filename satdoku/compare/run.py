@@ -9,6 +9,7 @@ from typing import Any
 
 from satdoku.compare.configuration import Configuration
 from satdoku.errors import SatdokuError
+from satdoku.geometry import Geometry
 from satdoku.model import Grid, Puzzle
 from satdoku.solver import SolveTimeout, Stats, solve
 
@@ -100,13 +101,12 @@ def compare(
     """Run every configuration on every puzzle, puzzle by puzzle (so that the machine's
     noise falls on all configurations alike), and mark disagreements. With ``repeat`` > 1
     each run is repeated and its least times kept (a busy machine only ever adds time).
-    Each configuration first solves the first puzzle once, untimed, so that one-time costs
-    (imports, loading solver libraries) do not land on one puzzle."""
+    Each configuration first solves an empty 4x4 once, untimed, so that one-time costs
+    (imports, loading solver libraries) do not land on the first puzzle."""
+    warm_up = Puzzle.sudoku(Geometry(2, 2), [0] * 16)
     for configuration in configurations:
         configuration.check(timeout)
-    puzzles = list(puzzles)
-    for configuration in configurations if puzzles else ():
-        run_trial(configuration, puzzles[0], 0, timeout)
+        run_trial(configuration, warm_up, 0, timeout)
     result = Comparison(list(configurations), trials={c: [] for c in configurations})
     for index, puzzle in enumerate(puzzles):
         trials = [

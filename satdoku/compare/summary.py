@@ -116,6 +116,10 @@ def _num(x: float) -> str:
     return f"{x:.1f}" if x >= 10 else f"{x:.2f}"
 
 
+def _count(x: float) -> str:
+    return "-" if math.isnan(x) else f"{x:,.0f}" if x >= 100 else f"{x:.1f}"
+
+
 def markdown_table(summaries: Sequence[Summary]) -> str:
     """The summaries as a markdown table (times in ms, counts are means per puzzle)."""
     rows = [
@@ -126,8 +130,8 @@ def markdown_table(summaries: Sequence[Summary]) -> str:
             " / ".join(map(_num, (s.encode_median_ms, s.encode_p90_ms, s.encode_max_ms))),
             " / ".join(map(_num, (s.solve_median_ms, s.solve_p90_ms, s.solve_max_ms))),
             " / ".join(map(_num, (s.cpu_median_ms, s.cpu_p90_ms))),
-            f"{s.conflicts_mean:.1f}",
-            f"{s.decisions_mean:.1f}",
+            _count(s.conflicts_mean),
+            _count(s.decisions_mean),
             "-" if s.propagation_only is None else f"{100 * s.propagation_only:.0f}%",
             str(s.failures),
         ]

@@ -2,7 +2,9 @@
 
 A spec names an encoding and its options joined by ``+``: ``extended``,
 ``extended+optimized`` (reduced by the givens), ``efficient+seqcounter`` (at-most-one by a
-sequential counter), ``minimal+native+optimized``, ``augmented`` (extended + triad
+sequential counter), ``minimal+native+optimized``, ``extended+pb`` (sums of Kakuro runs
+and killer cages as pseudo-Boolean constraints instead of digit-set tables), ``extended+singles`` (reduced by the givens, then by naked and hidden
+singles), ``augmented`` (extended + triad
 variables). Adding an encoding is one class (``name``, ``encode``) and one entry in
 ``ENCODINGS``; see docs/encodings.md.
 """
@@ -12,6 +14,7 @@ from __future__ import annotations
 from satdoku.encodings.cardinality import AMO_METHODS
 from satdoku.encodings.classic import ClassicEncoding, Efficient, Extended, Minimal
 from satdoku.encodings.formula import Formula, VarMap
+from satdoku.encodings.sums import SUM_METHODS
 from satdoku.encodings.triads import Augmented
 from satdoku.errors import UsageError
 
@@ -26,18 +29,22 @@ def get_encoding(spec: str = DEFAULT_ENCODING) -> ClassicEncoding:
     name, *options = [part.strip().lower() for part in spec.split("+")]
     if name not in ENCODINGS:
         raise UsageError(f"unknown encoding {name!r}; choose from {', '.join(ENCODINGS)}")
-    amo, optimized = "pairwise", False
+    amo, optimized, sums, singles = "pairwise", False, "table", False
     for option in options:
         if option in ("optimized", "opt", "reduced"):
             optimized = True
+        elif option == "singles":
+            singles = True
         elif option in AMO_METHODS:
             amo = option
+        elif option in SUM_METHODS:
+            sums = option
         else:
             raise UsageError(
-                f"unknown encoding option {option!r}; use optimized or an at-most-one method"
-                f" ({', '.join(AMO_METHODS)})"
+                f"unknown encoding option {option!r}; use optimized, singles, an at-most-one method"
+                f" ({', '.join(AMO_METHODS)}) or a sum method ({', '.join(SUM_METHODS)})"
             )
-    return ENCODINGS[name](amo=amo, optimized=optimized)
+    return ENCODINGS[name](amo=amo, optimized=optimized, sums=sums, singles=singles)
 
 
 __all__ = ["DEFAULT_ENCODING", "ENCODINGS", "ClassicEncoding", "Formula", "VarMap", "get_encoding"]

@@ -19,8 +19,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from satdoku.encodings.cardinality import at_least_one, at_most_one
+from satdoku.encodings.constraints import encode_constraint
 from satdoku.encodings.formula import Formula, VarMap
-from satdoku.errors import UsageError
+from satdoku.encodings.reduce import given_candidates, singles_candidates
 from satdoku.model import AllDifferent, Puzzle
 from satdoku.verify import given_clashes
 
@@ -32,9 +33,17 @@ class ClassicEncoding:
     cell_amo: ClassVar[bool]
     unit_alo: ClassVar[bool]
 
-    def __init__(self, amo: str = "pairwise", optimized: bool = False) -> None:
+    def __init__(
+        self,
+        amo: str = "pairwise",
+        optimized: bool = False,
+        sums: str = "table",
+        singles: bool = False,
+    ) -> None:
         self.amo = amo
-        self.optimized = optimized
+        self.sums = sums
+        self.singles = singles
+        self.optimized = optimized or singles
 
     @property
     def spec(self) -> str:
@@ -42,8 +51,12 @@ class ClassicEncoding:
         parts = [self.name]
         if self.amo != "pairwise":
             parts.append(self.amo)
-        if self.optimized:
+        if self.singles:
+            parts.append("singles")
+        elif self.optimized:
             parts.append("optimized")
+        if self.sums != "table":
+            parts.append(self.sums)
         return "+".join(parts)
 
     def __repr__(self) -> str:
@@ -52,27 +65,35 @@ class ClassicEncoding:
     def encode(self, puzzle: Puzzle) -> Formula:
         """The CNF of ``puzzle``: its rules plus its givens (as unit clauses, or folded in by
         the reduction when ``optimized``)."""
-        candidates = _candidates(puzzle) if self.optimized else _all_values(puzzle)
+        candidates = self.candidates(puzzle)
         formula = Formula(VarMap(puzzle, candidates))
         var = formula.varmap.var
-        for cell, values in enumerate(candidates):
+        for cell in range(puzzle.ncells):
             if self.optimized and puzzle.givens[cell]:
                 continue
-            lits = [var(cell, v) for v in values]
+            lits = formula.varmap.cell_vars(cell)
             at_least_one(formula, lits)
             if self.cell_amo:
                 at_most_one(formula, lits, self.amo)
         for constraint in puzzle.constraints:
-            if not isinstance(constraint, AllDifferent):
-                raise UsageError(
-                    f"the {self.name} encoding has no clauses for {type(constraint).__name__}"
-                )
-            self._encode_unit(formula, puzzle, constraint, candidates)
+            if isinstance(constraint, AllDifferent):
+                self._encode_unit(formula, puzzle, constraint, candidates)
+            else:
+                encode_constraint(formula, puzzle, constraint, candidates, self.sums)
         if not self.optimized:
             formula.clauses.extend([var(c, v)] for c, v in enumerate(puzzle.givens) if v)
         elif given_clashes(puzzle):
             formula.clauses.append([])  # the reduction drops given cells: keep their clash
         return formula
+
+    def candidates(self, puzzle: Puzzle) -> list[tuple[int, ...]]:
+        """The values each cell keeps a variable for: all of them, or (``optimized``) those
+        the givens leave (``singles``: and the naked and hidden singles after them)."""
+        if self.singles:
+            return singles_candidates(puzzle)
+        if self.optimized:
+            return given_candidates(puzzle)
+        return _all_values(puzzle)
 
     def _encode_unit(
         self,
@@ -81,14 +102,19 @@ class ClassicEncoding:
         unit: AllDifferent,
         candidates: list[tuple[int, ...]],
     ) -> None:
-        var = formula.varmap.var
+        offsets = formula.varmap.offsets
         givens = puzzle.givens
         placed = {givens[c] for c in unit.cells} if self.optimized else set()
         must_hold_all = self.unit_alo and len(unit.cells) == puzzle.values
+        holders: dict[int, list[int]] = {}
+        for c in unit.cells:
+            base = offsets[c] + 1
+            for k, value in enumerate(candidates[c]):
+                holders.setdefault(value, []).append(base + k)
         for value in range(1, puzzle.values + 1):
             if value in placed:
                 continue
-            lits = [var(c, value) for c in unit.cells if value in candidates[c]]
+            lits = holders.get(value, [])
             at_most_one(formula, lits, self.amo)
             if must_hold_all:
                 at_least_one(formula, lits)
@@ -97,21 +123,6 @@ class ClassicEncoding:
 def _all_values(puzzle: Puzzle) -> list[tuple[int, ...]]:
     values = tuple(range(1, puzzle.values + 1))
     return [values] * puzzle.ncells
-
-
-def _candidates(puzzle: Puzzle) -> list[tuple[int, ...]]:
-    """Kwon & Jain's fixed literals: a given cell keeps no variable, and no other cell of its
-    units keeps the given's value."""
-    givens = puzzle.givens
-    out: list[tuple[int, ...]] = []
-    everything = range(1, puzzle.values + 1)
-    for cell, peers in enumerate(puzzle.peers):
-        if givens[cell]:
-            out.append(())
-            continue
-        taken = {givens[p] for p in peers}
-        out.append(tuple(v for v in everything if v not in taken))
-    return out
 
 
 class Minimal(ClassicEncoding):

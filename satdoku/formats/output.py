@@ -3,8 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
 
 from satdoku.model import Puzzle
+
+
+@runtime_checkable
+class Drawing(Protocol):
+    """A puzzle ``layout`` that draws its own grids (Kakuro clues, jigsaw regions, cages)."""
+
+    def draw(self, puzzle: Puzzle, grid: Sequence[int]) -> str: ...
 
 
 def format_line(puzzle: Puzzle, grid: Sequence[int]) -> str:
@@ -16,7 +24,10 @@ def format_line(puzzle: Puzzle, grid: Sequence[int]) -> str:
 
 
 def format_grid(puzzle: Puzzle, grid: Sequence[int]) -> str:
-    """Rows on lines; for a Sudoku, ``|`` and ``-+-`` lines between boxes."""
+    """Rows on lines; for a Sudoku, ``|`` and ``-+-`` lines between boxes; a puzzle whose
+    layout is a :class:`Drawing` is drawn by it."""
+    if isinstance(puzzle.layout, Drawing):
+        return puzzle.layout.draw(puzzle, grid)
     width = len(str(puzzle.values))
     cells = {pos: grid[i] for i, pos in enumerate(puzzle.positions)}
 

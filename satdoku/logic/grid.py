@@ -175,6 +175,9 @@ class CandidateGrid:
                     cands[peer] &= ~bit(value)
         return grid
 
+    def copy(self) -> CandidateGrid:
+        return CandidateGrid(self.layout, list(self.values), list(self.cands))
+
     @property
     def solved(self) -> bool:
         return 0 not in self.values

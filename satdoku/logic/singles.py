@@ -77,3 +77,12 @@ def find_naked_single(grid: CandidateGrid, technique: Technique) -> list[Step]:
         if m and not m & (m - 1):
             found.append(_single(grid, technique, cell, values_of(m)[0], "naked single"))
     return found
+
+
+SINGLES: tuple[Technique, ...] = (
+    Technique("full house", 1.0, find_full_house, batch=True),
+    Technique("hidden single in a box", 1.2, find_hidden_single_box, batch=True),
+    Technique("hidden single in a line", 1.5, find_hidden_single_line, batch=True),
+    Technique("naked single", 2.3, find_naked_single, batch=True),
+)
+"""Full house, hidden singles and naked singles: what unit propagation also finds."""

@@ -3,7 +3,8 @@
 Sudoku Explainer (SE) has no W-Wing or simple colouring (it finds such eliminations as chains
 rated 6.5 and up); their places here, next to the other wings, are this project's estimate.
 X-Chain and XY-Chain take the ratings of SE's forcing X-chain (6.6) and forcing chain (7.0),
-without SE's extra for length.
+without SE's extra for length; the forcing chain (every choice of a cell or of a value's
+places in a unit, each followed by singles) that of SE's dynamic forcing chains (8.5).
 """
 
 from __future__ import annotations
@@ -11,22 +12,15 @@ from __future__ import annotations
 from satdoku.logic.chains import find_x_chain, find_xy_chain
 from satdoku.logic.colouring import find_simple_colouring
 from satdoku.logic.fish import fish
+from satdoku.logic.forcing import find_forcing_chain
 from satdoku.logic.intersections import find_claiming, find_pointing
-from satdoku.logic.singles import (
-    find_full_house,
-    find_hidden_single_box,
-    find_hidden_single_line,
-    find_naked_single,
-)
+from satdoku.logic.singles import SINGLES
 from satdoku.logic.subsets import hidden, naked
 from satdoku.logic.technique import Technique
 from satdoku.logic.wings import find_w_wing, find_xy_wing, find_xyz_wing
 
 TECHNIQUES: tuple[Technique, ...] = (
-    Technique("full house", 1.0, find_full_house, batch=True),
-    Technique("hidden single in a box", 1.2, find_hidden_single_box, batch=True),
-    Technique("hidden single in a line", 1.5, find_hidden_single_line, batch=True),
-    Technique("naked single", 2.3, find_naked_single, batch=True),
+    *SINGLES,
     Technique("pointing", 2.6, find_pointing),
     Technique("claiming", 2.8, find_claiming),
     Technique("naked pair", 3.0, naked(2)),
@@ -44,10 +38,10 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("hidden quad", 5.4, hidden(4)),
     Technique("X-Chain", 6.6, find_x_chain, scale="estimate"),
     Technique("XY-Chain", 7.0, find_xy_chain, scale="estimate"),
+    Technique("forcing chain", 8.5, find_forcing_chain, scale="estimate"),
 )
 """Every technique, in the order the engine tries them (by difficulty)."""
 
 BY_NAME = {t.name: t for t in TECHNIQUES}
 
-SINGLES = tuple(t for t in TECHNIQUES if t.difficulty <= 2.3)
-"""Full house, hidden singles and naked singles: what unit propagation also finds."""
+__all__ = ["BY_NAME", "SINGLES", "TECHNIQUES"]

@@ -1,6 +1,6 @@
 """Backends and the search facade: ``solve`` and ``solutions``."""
 
-from satdoku.solver.count import Count, Uniqueness, count, is_unique, uniqueness
+from satdoku.solver.counting import Count, Uniqueness, count, is_unique, uniqueness
 from satdoku.solver.engine import Engine, EngineResult
 from satdoku.solver.pysat_backend import PysatBackend, solver_names
 from satdoku.solver.result import Solution, Stats

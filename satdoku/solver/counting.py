@@ -9,7 +9,7 @@ Methods, chosen by name:
 * ``brute``: plain backtracking without SAT (:mod:`satdoku.solver.bruteforce`), for small
   grids and cross-checks.
 
-Every grid the SAT and CP-SAT methods count is verified first (:func:`satdoku.verify.grid_checker`).
+Every grid the SAT and CP-SAT methods count is verified first (:func:`satdoku.verify.batch_checker`).
 """
 
 from __future__ import annotations
@@ -22,13 +22,14 @@ from typing import Any
 from satdoku.encodings import DEFAULT_ENCODING, get_encoding
 from satdoku.errors import UsageError
 from satdoku.geometry import Geometry
-from satdoku.model import Grid, Puzzle
+from satdoku.model import AllDifferent, Grid, Puzzle
 from satdoku.solver.branching import PropagationTree
 from satdoku.solver.bruteforce import brute_force_count
+from satdoku.solver.closest import closest_other_solution
 from satdoku.solver.cpsat_backend import DEFAULT_CPSAT_MODEL, cpsat_solutions
 from satdoku.solver.result import Solution
 from satdoku.solver.search import DEFAULT_BACKEND, SolveTimeout, as_puzzle, cnf_strategy, solutions
-from satdoku.verify import grid_checker
+from satdoku.verify import batch_checker, check
 
 DEFAULT_STRATEGY = "branching"
 
@@ -97,16 +98,28 @@ CountMethod = Callable[
 ]
 
 
+BATCH = 4096
+"""Grids verified together (numpy) while counting; the last, smaller batch is checked one grid
+at a time, so small counts never import numpy."""
+
+
 def _count_grids(puzzle: Puzzle, grids: Iterator[Grid | None]) -> tuple[int, bool]:
     """Verify and count grids; a ``None`` (time-out) ends the count as not complete."""
-    verify = grid_checker(puzzle)
     found = 0
+    batch: list[Grid] = []
+    timed_out = False
     for grid in grids:
         if grid is None:
-            return found, True
-        verify(grid)
-        found += 1
-    return found, False
+            timed_out = True
+            break
+        batch.append(grid)
+        if len(batch) == BATCH:
+            batch_checker(puzzle)(batch)
+            found += len(batch)
+            batch.clear()
+    for grid in batch:
+        check(puzzle, grid)
+    return found + len(batch), timed_out
 
 
 def _count_sat(
@@ -188,10 +201,16 @@ def uniqueness(
     strategy: str = "blocking",
     timeout: float | None = None,
     box: Geometry | str | None = None,
+    closest: bool = True,
 ) -> Uniqueness:
     """Search for two solutions: none, one (a uniqueness proof) or two, with the cells where
     they differ. ``backend`` may be ``cpsat``. Blocking clauses (a CDCL solver's search) are the
-    default here: a single hard proof is what it is good at."""
+    default here: a single hard proof is what it is good at.
+
+    With ``closest`` (default) the second solution shown is the one nearest to the first
+    (fewest cells changed, by MaxSAT), so ``differences`` is as small as it can be for that
+    first solution (for puzzles whose constraints are all units: the CNF encodings' scope);
+    otherwise it is simply the second solution found."""
     puzzle = as_puzzle(puzzle, box)
     started = time.perf_counter()
     try:
@@ -210,6 +229,12 @@ def uniqueness(
     elapsed = time.perf_counter() - started
     if len(found) < 2:
         return Uniqueness(puzzle, ("none", "unique")[len(found)], found, time=elapsed)
+    if closest and all(isinstance(c, AllDifferent) for c in puzzle.constraints):
+        nearest = closest_other_solution(puzzle, found[0].grid)
+        assert nearest is not None  # a second solution exists
+        check(puzzle, nearest)
+        found = (found[0], Solution(puzzle, nearest, found[1].stats))
+        elapsed = time.perf_counter() - started
     first, second = found[0].grid, found[1].grid
     differ = tuple(
         puzzle.cell_name(i) for i, (a, b) in enumerate(zip(first, second, strict=True)) if a != b

@@ -1,0 +1,99 @@
+"""Big Sudoku: solve each puzzle, then block its solution and solve again ("solve, block,
+solve again", satdoku.solver.solutions with limit=2), verify every solution, and print a
+markdown table (docs/benchmarks-big.md).
+
+    python benchmarks/big.py FILE... [--configs minisat22:extended+singles,...]
+        [--timeout S] [--limit N]
+
+Each FILE holds puzzles one per line (comma-separated values, as ../shared/data/25x25 and
+../shared/data/larger). A config is BACKEND:ENCODING (ENCODING a CNF spec, or the CP-SAT
+model with backend cpsat). Status: ``unique``, ``2+`` (the cells where the two solutions
+found differ follow), ``none``, or ``unknown`` when --timeout seconds (per puzzle, encoding
+included) ran out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from machine import header
+
+from satdoku.formats import read_records
+from satdoku.solver import SolveTimeout, solutions
+from satdoku.verify import check
+
+
+def run(puzzle, backend: str, encoding: str, timeout: float | None) -> tuple[str, float, float]:  # type: ignore[no-untyped-def]
+    started = time.perf_counter()
+    try:
+        found = list(
+            solutions(puzzle, backend=backend, encoding=encoding, limit=2, timeout=timeout)
+        )
+    except SolveTimeout:
+        return "unknown", time.perf_counter() - started, float("nan")
+    elapsed = time.perf_counter() - started
+    for solution in found:
+        check(
+            puzzle, solution.grid
+        )  # solutions() checked them already; this is the benchmark's own
+    encode = found[0].stats.encode_time if found else float("nan")
+    if not found:
+        return "none", elapsed, encode
+    if len(found) == 1:
+        return "unique", elapsed, encode
+    cells = [
+        puzzle.cell_name(i)
+        for i, (a, b) in enumerate(zip(*(s.grid for s in found), strict=False))
+        if a != b
+    ]
+    shown = " ".join(cells[:8]) + (" ..." if len(cells) > 8 else "")
+    return f"2+ ({len(cells)} cells differ: {shown})", elapsed, encode
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("files", nargs="+", type=Path, help="puzzle files")
+    parser.add_argument(
+        "--configs",
+        default="minisat22:extended+singles",
+        help="comma-separated BACKEND:ENCODING (default minisat22:extended+singles)",
+    )
+    parser.add_argument("--timeout", type=float, default=60.0, help="seconds per puzzle")
+    parser.add_argument("--limit", type=int, help="only the first N puzzles of each file")
+    args = parser.parse_args()
+    print(header(sys.argv))
+    print("| file | # | N | clues | config | status | encode s | total s |")
+    print("|---|---|---|---|---|---|---|---|")
+    totals: dict[str, list[float]] = {}
+    for path in args.files:
+        with path.open() as handle:
+            records = list(read_records(handle))[: args.limit]
+        for index, record in enumerate(records, 1):
+            assert record.puzzle is not None, record.error
+            puzzle = record.puzzle
+            for config in args.configs.split(","):
+                backend, encoding = config.split(":", 1)
+                status, elapsed, encode = run(puzzle, backend, encoding, args.timeout)
+                totals.setdefault(config, []).append(elapsed)
+                print(
+                    f"| {path.name} | {index} | {puzzle.size} | {puzzle.nclues} | {config} "
+                    f"| {status} | {encode:.2f} | {elapsed:.2f} |",
+                    flush=True,
+                )
+    print()
+    for config, times in totals.items():
+        print(
+            f"- {config}: median {statistics.median(times):.2f} s, max {max(times):.2f} s,"
+            f" total {sum(times):.1f} s over {len(times)} puzzles"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

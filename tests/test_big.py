@@ -1,0 +1,85 @@
+"""Big grids and the reductions: the fast candidate sets agree with their definition, the
+singles pre-pass keeps every solution, and a time limit ends in a clean unknown."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from satdoku.encodings import get_encoding
+from satdoku.encodings.reduce import given_candidates, singles_candidates
+from satdoku.formats import parse_line
+from satdoku.geometry import Geometry
+from satdoku.model import Puzzle
+from satdoku.solver import SolveTimeout, solutions
+from tests.cli import satdoku
+from tests.conftest import data_lines, shared_file
+
+COUNTED = [line.split(":") for line in data_lines("tdoku_test_puzzles.txt")]
+
+
+def peers_definition(puzzle: Puzzle) -> list[tuple[int, ...]]:
+    """Kwon & Jain's reduction written the slow, obvious way."""
+    out: list[tuple[int, ...]] = []
+    for cell, peers in enumerate(puzzle.peers):
+        taken = {puzzle.givens[p] for p in peers}
+        out.append(
+            ()
+            if puzzle.givens[cell]
+            else tuple(v for v in range(1, puzzle.values + 1) if v not in taken)
+        )
+    return out
+
+
+@pytest.mark.parametrize("entry", COUNTED[:20], ids=lambda e: e[0][:12])
+def test_given_candidates_match_definition(entry: list[str]) -> None:
+    puzzle = parse_line(entry[0])
+    assert given_candidates(puzzle) == peers_definition(puzzle)
+
+
+@pytest.mark.parametrize("entry", [e for e in COUNTED if int(e[1]) <= 130], ids=lambda e: e[1])
+def test_singles_keep_every_solution(entry: list[str]) -> None:
+    puzzle, expected = parse_line(entry[0]), int(entry[1])
+    found = list(solutions(puzzle, encoding="extended+singles", limit=expected + 1))
+    assert len(found) == expected
+    singles = singles_candidates(puzzle)
+    for solution in found:
+        assert all(bool(puzzle.givens[c]) or v in singles[c] for c, v in enumerate(solution.grid))
+
+
+def test_singles_spec_round_trips() -> None:
+    assert get_encoding("extended+singles").spec == "extended+singles"
+    assert get_encoding("extended+singles").optimized
+
+
+@pytest.mark.parametrize("box", ["2x5", "5x2", "3x4", "1x7"])
+def test_every_box_shape_solves_empty(box: str) -> None:
+    geometry = Geometry.parse(box)
+    puzzle = Puzzle.sudoku(geometry, [0] * geometry.ncells)
+    assert next(solutions(puzzle, encoding="extended+singles")).grid
+
+
+@pytest.mark.parametrize("name", ["rkkautsar_81x81_1.txt", "rkkautsar_100x100_1.txt"])
+def test_81x81_and_100x100_are_unique(name: str) -> None:
+    puzzle = parse_line(shared_file(f"larger/{name}").read_text().strip())
+    assert len(list(solutions(puzzle, encoding="extended+singles", limit=2, timeout=120))) == 1
+
+
+def test_64x64_has_two_solutions() -> None:
+    puzzle = parse_line(shared_file("larger/rkkautsar_64x64_2.txt").read_text().strip())
+    found = list(solutions(puzzle, encoding="extended+singles", limit=2, timeout=60))
+    assert len(found) == 2 and found[0].grid != found[1].grid
+
+
+def test_hard_big_grid_times_out_cleanly() -> None:
+    puzzle = parse_line(shared_file("larger/rkkautsar_64x64_1.txt").read_text().strip())
+    with pytest.raises(SolveTimeout):
+        list(solutions(puzzle, encoding="extended+singles", limit=2, timeout=1.5))
+
+
+def test_cli_timeout_is_unknown() -> None:
+    path = shared_file("larger/rkkautsar_64x64_1.txt")
+    run = satdoku("solve", "-f", str(path), "--timeout", "1", "--format", "json")
+    assert run.status == 3 and "Traceback" not in run.err
+    assert json.loads(run.out)["status"] == "unknown"

@@ -1,0 +1,73 @@
+"""Kakuro: the hakank puzzles solve to their stored solutions with every backend and sum
+encoding; both formats; pretty output; errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from satdoku.kinds import get_kind
+from satdoku.kinds.kakuro import solution_grid
+from satdoku.solver import solutions
+from tests.cli import assert_one_error_line, satdoku
+from tests.conftest import DATA
+
+HAKANK = [json.loads(line) for line in (DATA / "hakank_kakuro.jsonl").read_text().splitlines()]
+KAKURO = get_kind("kakuro")
+
+
+@pytest.mark.parametrize("entry", HAKANK, ids=[e["id"] for e in HAKANK])
+@pytest.mark.parametrize(
+    ("backend", "encoding"),
+    [("minisat22", None), ("minisat22", "extended+optimized+pb"), ("cpsat", None)],
+)
+def test_hakank_solves_to_stored_solution(entry: dict, backend: str, encoding: str | None) -> None:
+    puzzle = KAKURO.parse(json.dumps(entry), None, "auto")
+    found = list(solutions(puzzle, backend=backend, encoding=encoding, limit=2))
+    assert len(found) == 1
+    assert found[0].grid == solution_grid(entry["solution"])
+
+
+def test_text_form_equals_json() -> None:
+    entry = HAKANK[0]
+    from_text = KAKURO.parse("\n".join(entry["grid"]), None, "auto")
+    from_json = KAKURO.parse(json.dumps(entry), None, "auto")
+    assert from_text.constraints == from_json.constraints
+    assert from_text.positions == from_json.positions
+
+
+def test_run_without_clue_is_only_all_different() -> None:
+    # kakuro_hard: rows 4-6 (0-based) of column 10 form a run with no down clue
+    puzzle = KAKURO.parse(json.dumps(HAKANK[1]), None, "auto")
+    runs = {c.name for c in puzzle.constraints}
+    sums = {c.name for c in puzzle.constraints if hasattr(c, "total")}
+    assert "down run at r5c11" in runs and "down run at r5c11" not in sums
+
+
+def test_pretty_shows_clues_and_digits() -> None:
+    puzzle = KAKURO.parse("\n".join(HAKANK[0]["grid"]), None, "auto")
+    drawing = next(solutions(puzzle)).pretty().splitlines()
+    assert drawing[0].split() == ["-", "23\\", "30\\", "-", "-", "27\\", "12\\", "16\\"]
+    assert drawing[1].split() == ["\\16", "9", "7", "-", "17\\24", "8", "7", "9"]
+
+
+def test_read_text_blocks_and_jsonl() -> None:
+    two = "\n".join(HAKANK[0]["grid"]) + "\n\n# second\n" + "\n".join(HAKANK[1]["grid"])
+    records = list(KAKURO.read(two.splitlines(True), None, "auto"))
+    assert [r.line for r in records] == [1, 11]
+    lines = (DATA / "hakank_kakuro.jsonl").read_text().splitlines(True)
+    lines.insert(1, "{not json\n")
+    records = list(KAKURO.read(lines, None, "auto"))
+    assert [r.puzzle is not None for r in records] == [True, False, True, True]
+    assert records[1].error is not None and "line 2" in str(records[1].error)
+
+
+def test_cli_solves_kakuro_file() -> None:
+    run = satdoku("solve", "--kind", "kakuro", "-f", str(DATA / "hakank_kakuro.jsonl"))
+    assert run.status == 0, run
+    assert run.out.count("# line") == 3 and "17\\24" in run.out
+
+
+def test_cli_bad_kakuro_is_one_error_line() -> None:
+    assert_one_error_line(satdoku("solve", "--kind", "kakuro", "- 4,\n,7 x"))
