@@ -9,8 +9,10 @@ Both solve and prove unique (limit 2) every 9x9 puzzle of each file, one process
   bounded solver growth, every grid verified).
 
 Puzzles are parsed before the clock starts, for both. Each repeat runs the baseline and the
-engine one after the other on the same puzzles; the table gives the medians of puzzles/s and of
-the per-repeat ratio (the machine is shared and noisy: only same-run ratios mean much).
+engine one after the other on the same puzzles, the baseline first in odd repeats and the
+engine first in even ones (so that a machine whose load drifts favours neither); the table
+gives the medians of puzzles/s and of the per-repeat ratio (the machine is shared and noisy:
+only same-run ratios mean much).
 
 Example:
     python benchmarks/throughput.py ../shared/data/9x9/tdoku_17_clue_49158.txt \\
@@ -103,10 +105,11 @@ def main(argv: list[str] | None = None) -> int:
         }
         rates: dict[str, list[float]] = {name: [] for name in runners}
         ratios = []
-        for _ in range(args.repeats):
+        for repeat in range(args.repeats):
             seconds = {}
             answers = {}
-            for name, run in runners.items():
+            order = list(runners.items())
+            for name, run in order if repeat % 2 == 0 else order[::-1]:
                 seconds[name], answers[name] = timed(run)
                 rates[name].append(len(lines) / seconds[name])
             if answers["baseline"] != answers["satdoku"]:

@@ -213,11 +213,18 @@ def format_record(record: BatchRecord, fmt: str) -> str:
     if fmt == "csv":
         buffer = io.StringIO()
         row = record.to_dict()
-        csv.writer(buffer, lineterminator="\n").writerow(
-            ["" if row.get(k) is None else row[k] for k in FIELDS]
-        )
+        csv.writer(buffer, lineterminator="\n").writerow([_csv_value(row.get(k)) for k in FIELDS])
         return buffer.getvalue()
     return f"{record.solution if record.status == 'solved' else record.status}\n"
+
+
+def _csv_value(value: object) -> object:
+    """CSV cells as JSON writes them: true/false, and nothing for null."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return value
 
 
 def header(fmt: str) -> str:
