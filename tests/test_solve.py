@@ -1,7 +1,7 @@
 import pytest
 
 from satdoku import Geometry, Puzzle, check, parse_puzzle, solutions, solve
-from satdoku.encodings import ENCODINGS
+from satdoku.encodings import ENCODINGS, get_encoding
 from satdoku.errors import UsageError
 from satdoku.solver import PysatBackend, SolveTimeout
 from tests.conftest import DATA, data_lines, shared_file
@@ -103,9 +103,14 @@ def test_backend_time_limit_interrupts_a_hard_formula():
         assert backend.solve(timeout=0.2) is None
 
 
-def test_uninterruptible_solver_refuses_a_time_limit():
-    with pytest.raises(UsageError, match="cannot be interrupted"):
-        solve(data_lines("norvig_top95.txt")[0], backend="cadical153", timeout=5)
+def test_uninterruptible_backend_refuses_a_time_limit():
+    """The backend itself cannot keep one; solutions() runs such solvers in a child process
+    instead (tests/test_guard.py)."""
+    puzzle = parse_puzzle(data_lines("norvig_top95.txt")[0])
+    with PysatBackend("cadical153") as backend:
+        backend.load(get_encoding("extended").encode(puzzle))
+        with pytest.raises(UsageError, match="cannot be interrupted"):
+            backend.solve(timeout=5)
 
 
 @pytest.mark.parametrize("model", ["alldiff", "onehot"])

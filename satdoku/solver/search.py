@@ -18,8 +18,9 @@ from satdoku.geometry import Geometry
 from satdoku.model import Grid, Puzzle
 from satdoku.solver.branching import PropagationTree
 from satdoku.solver.cpsat_backend import DEFAULT_CPSAT_MODEL, cpsat_solutions
+from satdoku.solver.guard import guarded_solutions
 from satdoku.solver.propagation import decides_every_cell
-from satdoku.solver.pysat_backend import PysatBackend
+from satdoku.solver.pysat_backend import UNINTERRUPTIBLE, PysatBackend
 from satdoku.solver.result import Solution, Stats
 from satdoku.verify import check
 
@@ -54,7 +55,9 @@ def solutions(
     ``extended+optimized``) or ``cpsat`` (with the CP-SAT model ``alldiff`` or ``onehot``).
     With python-sat, ``strategy`` is ``blocking`` (one blocking clause per answer) or
     ``branching`` (tree search over unit propagation, see :mod:`satdoku.solver.branching`).
-    Raises :class:`SolveTimeout` when ``timeout`` seconds (for the whole run) pass first.
+    Raises :class:`SolveTimeout` when ``timeout`` seconds (for the whole run) pass first; a
+    solver that cannot be interrupted (CaDiCaL, Lingeling, Kissat) then runs in a child
+    process killed at the deadline (:mod:`satdoku.solver.guard`).
     """
     puzzle = as_puzzle(puzzle, box)
     if backend == "cpsat":
@@ -66,7 +69,11 @@ def solutions(
             if not isinstance(encoding, ClassicEncoding)
             else encoding
         )
-        found = cnf_strategy(strategy)(puzzle, enc, backend, limit, timeout)
+        run = cnf_strategy(strategy)
+        if timeout is not None and backend.startswith(UNINTERRUPTIBLE):
+            found = guarded_solutions(run, puzzle, enc, backend, limit, timeout)
+        else:
+            found = run(puzzle, enc, backend, limit, timeout)
     for item in found:
         if item is None:
             raise SolveTimeout(f"no answer within {timeout:g} s")
