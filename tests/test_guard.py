@@ -55,3 +55,11 @@ def test_a_hard_25x25_times_out_cleanly_with_cadical():
     with pytest.raises(SolveTimeout):
         list(solutions(line, encoding="extended+singles", backend="cadical195", limit=2, timeout=1))
     assert time.monotonic() - started < 10
+
+
+def test_count_with_cadical_keeps_a_time_limit():
+    from satdoku.solver import count
+
+    line = data_lines("norvig_hardest.txt")[0]
+    result = count(line, limit=5, backend="cadical195", timeout=30)
+    assert result.complete and result.count == 1

@@ -28,7 +28,7 @@ from satdoku.solver.bruteforce import brute_force_count
 from satdoku.solver.closest import closest_other_solution
 from satdoku.solver.cpsat_backend import DEFAULT_CPSAT_MODEL, cpsat_solutions
 from satdoku.solver.result import Solution
-from satdoku.solver.search import DEFAULT_BACKEND, SolveTimeout, as_puzzle, cnf_strategy, solutions
+from satdoku.solver.search import DEFAULT_BACKEND, SolveTimeout, as_puzzle, run_cnf, solutions
 from satdoku.verify import batch_checker, check
 
 DEFAULT_STRATEGY = "branching"
@@ -134,7 +134,7 @@ def _count_sat(
     backend = backend or DEFAULT_BACKEND
     if strategy == "branching":  # straight from the tree: no per-solution statistics
         return _count_grids(puzzle, PropagationTree(puzzle, enc).grids(backend, limit, timeout))
-    found = cnf_strategy(strategy)(puzzle, enc, backend, limit, timeout)
+    found = run_cnf(strategy, puzzle, enc, backend, limit, timeout)
     return _count_grids(puzzle, (None if item is None else item[0] for item in found))
 
 

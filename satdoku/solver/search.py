@@ -69,11 +69,7 @@ def solutions(
             if not isinstance(encoding, ClassicEncoding)
             else encoding
         )
-        run = cnf_strategy(strategy)
-        if timeout is not None and backend.startswith(UNINTERRUPTIBLE):
-            found = guarded_solutions(run, puzzle, enc, backend, limit, timeout)
-        else:
-            found = run(puzzle, enc, backend, limit, timeout)
+        found = run_cnf(strategy, puzzle, enc, backend, limit, timeout)
     for item in found:
         if item is None:
             raise SolveTimeout(f"no answer within {timeout:g} s")
@@ -192,6 +188,22 @@ def cnf_strategy(name: str) -> CnfStrategy:
         raise UsageError(
             f"unknown strategy {name!r}; choose from {', '.join(CNF_STRATEGIES)}"
         ) from None
+
+
+def run_cnf(
+    strategy: str,
+    puzzle: Puzzle,
+    enc: ClassicEncoding,
+    backend: str,
+    limit: int | None,
+    timeout: float | None,
+) -> Iterator[tuple[Grid, Stats] | None]:
+    """The answers of python-sat ``strategy``; a solver that cannot be interrupted keeps its
+    ``timeout`` by running in a child process (:mod:`satdoku.solver.guard`)."""
+    run = cnf_strategy(strategy)
+    if timeout is not None and backend.startswith(UNINTERRUPTIBLE):
+        return guarded_solutions(run, puzzle, enc, backend, limit, timeout)
+    return run(puzzle, enc, backend, limit, timeout)
 
 
 def solve(
