@@ -25,7 +25,7 @@ from satdoku.verify import check
 
 ENGINE_BACKEND = "minicard"
 ENGINE_ENCODING = "extended+native"
-"""Measured fastest on the hard sets (``docs/benchmarks-throughput.md``): the extended
+"""Measured fastest on the hard sets (``docs/benchmarks.md``): the extended
 encoding with its at-most-one constraints native in MiniCard."""
 CLAUSE_ENCODING = "extended"
 """The default for backends without native cardinality constraints."""
