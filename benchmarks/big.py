@@ -1,6 +1,6 @@
 """Big Sudoku: solve each puzzle, then block its solution and solve again ("solve, block,
 solve again", satdoku.solver.solutions with limit=2), verify every solution, and print a
-markdown table (docs/benchmarks-big.md).
+markdown table (docs/benchmarks.md).
 
     python benchmarks/big.py FILE... [--configs minisat22:extended+singles,...]
         [--timeout S] [--limit N]

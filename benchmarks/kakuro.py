@@ -1,5 +1,5 @@
 """Solve every Kakuro of a JSON Lines file with each method, check each solution against the
-stored one, count solutions up to 2, and print a markdown table (docs/benchmarks-kakuro.md).
+stored one, count solutions up to 2, and print a markdown table (docs/benchmarks.md).
 
     python benchmarks/kakuro.py ../shared/data/kakuro/janko_kakuro.jsonl \
         [--methods table,pb,cpsat] [--limit N] [--timeout S]

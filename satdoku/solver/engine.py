@@ -13,19 +13,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from operator import itemgetter
-from types import TracebackType
 from typing import Any, cast
 
 from satdoku.encodings import ClassicEncoding, Formula, get_encoding
 from satdoku.errors import UsageError
 from satdoku.geometry import Geometry
 from satdoku.model import Grid, Puzzle, sudoku_units
-from satdoku.solver.pysat_backend import NATIVE_CARD_SOLVERS, solver_names
+from satdoku.solver.pysat_backend import NATIVE_CARD_SOLVERS, SolverOwner, solver_names
 from satdoku.verify import check
 
 ENGINE_BACKEND = "minicard"
 ENGINE_ENCODING = "extended+native"
-"""Measured fastest on the hard sets (``docs/benchmarks-throughput.md``): the extended
+"""Measured fastest on the hard sets (``docs/benchmarks.md``): the extended
 encoding with its at-most-one constraints native in MiniCard."""
 CLAUSE_ENCODING = "extended"
 """The default for backends without native cardinality constraints."""
@@ -69,7 +68,7 @@ class EngineResult:
         }
 
 
-class Engine:
+class Engine(SolverOwner):
     """Count the solutions of many Sudokus of one ``geometry`` with one persistent solver.
 
     >>> from satdoku import parse_puzzle
@@ -115,19 +114,6 @@ class Engine:
         self.rebuilds = 0
         self.searched = 0
         self.propagated = 0
-
-    def __enter__(self) -> Engine:
-        return self
-
-    def __exit__(
-        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        self.close()
-
-    def close(self) -> None:
-        if self._solver is not None:
-            self._solver.delete()
-            self._solver = None
 
     @property
     def formula(self) -> Formula:

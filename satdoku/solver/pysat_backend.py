@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable, Sequence
 from types import TracebackType
-from typing import Any
+from typing import Any, TypeVar
 
 from satdoku.encodings.formula import Formula
 from satdoku.errors import UsageError
@@ -31,19 +31,15 @@ def interrupts() -> tuple[type[BaseException], ...]:
     return (KeyboardInterrupt, error)
 
 
-class PysatBackend:
-    """One python-sat solver, owned for the life of a ``with`` block."""
+Owner = TypeVar("Owner", bound="SolverOwner")
 
-    def __init__(self, name: str = "cadical153") -> None:
-        if name not in solver_names():
-            raise UsageError(f"unknown solver {name!r}; choose from {', '.join(solver_names())}")
-        self.name = name
-        self._solver: Any = None
-        self.propagated: list[int] | None = []
-        """What unit propagation derives from the loaded formula (None: a conflict)."""
-        self._propagate_counts: dict[str, int] = {}
 
-    def __enter__(self) -> PysatBackend:
+class SolverOwner:
+    """Owns a native python-sat solver in ``_solver``: a context manager that frees it."""
+
+    _solver: Any = None
+
+    def __enter__(self: Owner) -> Owner:
         return self
 
     def __exit__(
@@ -55,6 +51,19 @@ class PysatBackend:
         if self._solver is not None:
             self._solver.delete()
             self._solver = None
+
+
+class PysatBackend(SolverOwner):
+    """One python-sat solver, owned for the life of a ``with`` block."""
+
+    def __init__(self, name: str = "cadical153") -> None:
+        if name not in solver_names():
+            raise UsageError(f"unknown solver {name!r}; choose from {', '.join(solver_names())}")
+        self.name = name
+        self._solver: Any = None
+        self.propagated: list[int] | None = []
+        """What unit propagation derives from the loaded formula (None: a conflict)."""
+        self._propagate_counts: dict[str, int] = {}
 
     def load(self, formula: Formula) -> None:
         """Start a fresh solver holding ``formula``."""
