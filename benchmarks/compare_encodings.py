@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from satdoku.encodings.cardinality import AMO_METHODS
+
 # name, file under the data directory, extra compare arguments
 SETS = [
     ("easy50", "9x9/norvig_easy50.txt", ["--repeat", "3"]),
@@ -39,21 +41,7 @@ SETS = [
             "--repeat",
             "3",
             "--encodings",
-            ",".join(
-                f"extended+optimized+{m}"
-                for m in (
-                    "pairwise",
-                    "seqcounter",
-                    "ladder",
-                    "bitwise",
-                    "totalizer",
-                    "sortnetwrk",
-                    "cardnetwrk",
-                    "mtotalizer",
-                    "kmtotalizer",
-                    "native",
-                )
-            ),
+            ",".join(f"extended+optimized+{m}" for m in AMO_METHODS),
         ],
     ),
 ]
