@@ -21,6 +21,7 @@ from satdoku.batch import (
     resume_point,
     run_batch,
 )
+from satdoku.cli.options import shape_options
 from satdoku.errors import UsageError
 from satdoku.formats import Record, read_records
 from satdoku.geometry import Geometry
@@ -65,14 +66,7 @@ EXIT_OK, EXIT_INTERRUPTED = 0, 130
     help="Puzzles per chunk; each chunk starts on fresh solvers.",
 )
 @click.option("--resume", is_flag=True, help="Continue an interrupted run that wrote to OUT.")
-@click.option("--box", metavar="RxC", help="Box shape, e.g. 2x3 for 6x6 (default: square).")
-@click.option(
-    "--alphabet",
-    type=click.Choice(["auto", "1-9A-Z", "0-F"]),
-    default="auto",
-    show_default=True,
-    help="Characters of one-line puzzles above 9x9.",
-)
+@shape_options
 @click.option(
     "--backend",
     "--solver",

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import click
 
 from satdoku.cli.inputs import describe, read_inputs
+from satdoku.cli.options import shape_options
 from satdoku.compare import compare, configurations, markdown_table, summarize, to_json, write_csv
 from satdoku.errors import UsageError
 from satdoku.formats import Record
@@ -52,14 +53,7 @@ def _names(text: str | None) -> list[str] | None:
     type=click.Path(dir_okay=False),
     help="Write a PNG (solve times, formula sizes).",
 )
-@click.option("--box", metavar="RxC", help="Box shape, e.g. 2x3 for 6x6 (default: square).")
-@click.option(
-    "--alphabet",
-    type=click.Choice(["auto", "1-9A-Z", "0-F"]),
-    default="auto",
-    show_default=True,
-    help="Characters of one-line puzzles above 9x9.",
-)
+@shape_options
 def compare_command(
     file: str,
     encodings: str | None,
