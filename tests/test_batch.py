@@ -8,7 +8,7 @@ import pytest
 
 from satdoku.batch import BatchOptions, resume_point, run_batch
 from satdoku.formats import read_records
-from tests.cli import satdoku
+from tests.cli import assert_one_error_line, satdoku
 from tests.conftest import DATA, data_lines, shared_file
 
 MIXED = [
@@ -156,3 +156,10 @@ def test_other_sizes_in_one_run(tmp_path):
     path.write_text("\n".join(lines) + "\n")
     got = records(satdoku("batch", str(path)).out)
     assert [(r["status"], r["count"], r["complete"]) for r in got] == [("solved", 1, True)] * 3
+
+
+def test_empty_input_is_one_error_line(tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_text("# only a comment\n\n")
+    assert_one_error_line(satdoku("batch", str(empty)))
+    assert_one_error_line(satdoku("batch", "-", stdin=""))

@@ -21,6 +21,7 @@ from satdoku.batch import (
     resume_point,
     run_batch,
 )
+from satdoku.cli.inputs import nonempty
 from satdoku.cli.options import shape_options
 from satdoku.errors import UsageError
 from satdoku.formats import Record, read_records
@@ -118,7 +119,8 @@ def batch_command(
     with _open_input(file) as source, _open_output(output, skip) as out:
         if skip is None or skip[1] == 0:
             out.write(header(fmt))
-        records = islice(read_records(source, geometry, alphabet), skip[0] if skip else 0, None)
+        found = nonempty("stdin" if file == "-" else file, read_records(source, geometry, alphabet))
+        records = islice(found, skip[0] if skip else 0, None)
         total = _line_count(file) if sys.stderr.isatty() else None
         return _run(records, options, jobs, chunk, fmt, out, total)
 

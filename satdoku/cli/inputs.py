@@ -65,9 +65,9 @@ def read_inputs(
     if puzzle is None and file is None:
         raise UsageError("give a PUZZLE, -f FILE or - for stdin")
     if puzzle == "-" or file == "-":
-        return "stdin", _nonempty("stdin", spec.read(sys.stdin, geometry, alphabet))
+        return "stdin", nonempty("stdin", spec.read(sys.stdin, geometry, alphabet))
     if file is not None:
-        return file, _nonempty(file, _file_records(file, geometry, alphabet, spec.read))
+        return file, nonempty(file, _file_records(file, geometry, alphabet, spec.read))
     assert puzzle is not None
     return None, iter([Record(1, puzzle, spec.parse(puzzle, geometry, alphabet))])
 
@@ -86,7 +86,7 @@ def _file_records(
         yield from read(handle, geometry, alphabet)
 
 
-def _nonempty(name: str, records: Iterator[Record]) -> Iterator[Record]:
+def nonempty(name: str, records: Iterator[Record]) -> Iterator[Record]:
     empty = True
     for record in records:
         empty = False
