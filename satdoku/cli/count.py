@@ -6,7 +6,12 @@ import json
 
 import click
 
-from satdoku.cli.inputs import describe, kind_option, puzzle_input_options, read_inputs
+from satdoku.cli.inputs import (
+    kind_option,
+    puzzle_input_options,
+    read_inputs,
+    start_result,
+)
 from satdoku.cli.options import format_option, solver_options
 from satdoku.formats import Record
 from satdoku.solver import count
@@ -91,10 +96,8 @@ def _count_record(
     strategy: str,
     timeout: float | None,
 ) -> dict[str, object]:
-    result: dict[str, object] = {"line": record.line} if source else {}
+    result = start_result(record, source)
     if record.puzzle is None:
-        assert record.error is not None
-        result.update(status="invalid", error=describe(source, record.error))
         return result
     counted = count(
         record.puzzle,

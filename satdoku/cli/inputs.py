@@ -95,6 +95,16 @@ def nonempty(name: str, records: Iterator[Record]) -> Iterator[Record]:
         raise ParseError(f"{name}: no puzzle found (empty input)")
 
 
+def start_result(record: Record, source: str | None) -> dict[str, object]:
+    """A command's result for one record: its ``line`` (for files) and, when the record is not
+    a puzzle, ``status: invalid`` with the ``error``."""
+    result: dict[str, object] = {"line": record.line} if source else {}
+    if record.puzzle is None:
+        assert record.error is not None
+        result.update(status="invalid", error=describe(source, record.error))
+    return result
+
+
 def describe(source: str | None, err: SatdokuError) -> str:
     """An error message prefixed with the input's name when it came from a file."""
     return f"{source}: {err}" if source else str(err)

@@ -7,7 +7,13 @@ from collections.abc import Iterator
 
 import click
 
-from satdoku.cli.inputs import describe, kind_option, puzzle_input_options, read_inputs
+from satdoku.cli.inputs import (
+    describe,
+    kind_option,
+    puzzle_input_options,
+    read_inputs,
+    start_result,
+)
 from satdoku.cli.options import format_option, solver_options
 from satdoku.cli.stream import stream_all
 from satdoku.encodings import DEFAULT_ENCODING
@@ -115,7 +121,7 @@ def _decode_record(
     except OSError as err:
         raise UsageError(f"cannot read {model_file}: {err.strerror}") from None
     solution = solution_from_model(record.puzzle, text, encoding or DEFAULT_ENCODING)
-    result: dict[str, object] = {"line": record.line} if source else {}
+    result = start_result(record, source)
     if solution is None:
         result.update(
             status="no_solution", solution=None, reason="the external solver answered UNSATISFIABLE"
@@ -133,10 +139,9 @@ def _solve_record(
     backend: str,
     timeout: float | None,
 ) -> dict[str, object]:
-    result: dict[str, object] = {"line": record.line} if source else {}
+    result = start_result(record, source)
     if record.puzzle is None:
-        assert record.error is not None
-        result.update(status="invalid", solution=None, error=describe(source, record.error))
+        result["solution"] = None
         return result
     try:
         solution = solve(record.puzzle, encoding=encoding, backend=backend, timeout=timeout)

@@ -9,7 +9,12 @@ from typing import cast
 
 import click
 
-from satdoku.cli.inputs import describe, kind_option, puzzle_input_options, read_inputs
+from satdoku.cli.inputs import (
+    kind_option,
+    puzzle_input_options,
+    read_inputs,
+    start_result,
+)
 from satdoku.cli.options import format_option, solver_options
 from satdoku.formats import Record
 from satdoku.solver import uniqueness
@@ -84,10 +89,8 @@ def _check_record(
     timeout: float | None,
     closest: bool,
 ) -> dict[str, object]:
-    result: dict[str, object] = {"line": record.line} if source else {}
+    result = start_result(record, source)
     if record.puzzle is None:
-        assert record.error is not None
-        result.update(status="invalid", error=describe(source, record.error))
         return result
     result.update(
         uniqueness(
