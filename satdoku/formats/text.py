@@ -89,6 +89,12 @@ def parse_rows(
             f"expected {size} rows for a {size}x{size} grid, found {len(rows)}", rows[-1][0]
         )
     size = len(rows)
+    if size < 4 and box is None:
+        raise ParseError(
+            "expected a puzzle: one line of N*N values, or a grid of N rows (N >= 4);"
+            f" found {size} row{'s' * (size > 1)} of {len(rows[0][1].strip())} characters",
+            rows[0][0],
+        )
     geometry = _geometry(size, box, rows[0][0], f"{size} rows")
     if geometry.size != size:
         raise ParseError(
