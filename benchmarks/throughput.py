@@ -34,12 +34,14 @@ from collections.abc import Callable
 from importlib.metadata import version
 from pathlib import Path
 
-from satdoku.batch import BatchOptions, run_batch
+from satdoku.batch import BatchOptions, Engines, as_job, run_batch
 from satdoku.encodings import get_encoding
 from satdoku.formats import Record, parse_line
 from satdoku.geometry import Geometry
 from satdoku.model import Puzzle
-from satdoku.solver.engine import ENGINE_BACKEND, ENGINE_ENCODING, Engine
+from satdoku.solver.dpll import BACKEND as DPLL
+from satdoku.solver.dpll import available
+from satdoku.solver.engine import ENGINE_BACKEND, ENGINE_ENCODING
 
 
 def baseline(lines: list[str]) -> Callable[[], list[int]]:
@@ -71,18 +73,18 @@ def baseline(lines: list[str]) -> Callable[[], list[int]]:
 
 
 def engine(
-    lines: list[str], backend: str, encoding: str | None, in_order: bool
+    lines: list[str], backend: str | None, encoding: str | None, in_order: bool
 ) -> Callable[[], list[int]]:
-    puzzles = [parse_line(line) for line in lines]
-    records = [
-        Record(i, line, p) for i, (line, p) in enumerate(zip(lines, puzzles, strict=True), 1)
-    ]
+    records = [Record(i, line, parse_line(line)) for i, line in enumerate(lines, 1)]
     options = BatchOptions(limit=2, backend=backend, encoding=encoding)
 
     def run() -> list[int]:
         if in_order:
-            with Engine(Geometry(3, 3), backend=backend, encoding=encoding) as eng:
-                return [eng.count(p, 2).count for p in puzzles]
+            engines = Engines(options)
+            try:
+                return [engines.solve(as_job(r)).count for r in records]
+            finally:
+                engines.close()
         return [r.count for r in run_batch(records, options)]
 
     return run
@@ -101,8 +103,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("files", nargs="+", type=Path, help="9x9 puzzle files, one per line")
     parser.add_argument("--limit", type=int, help="first N puzzles of each file")
     parser.add_argument("--repeats", type=int, default=3, help="runs of each (median quoted)")
-    parser.add_argument("--backend", default=ENGINE_BACKEND, help="engine's python-sat solver")
-    parser.add_argument("--encoding", help=f"engine's encoding spec (default {ENGINE_ENCODING})")
+    parser.add_argument(
+        "--backend",
+        help=f"satdoku's backend: {DPLL} or a python-sat solver (default: what satdoku batch"
+        f" picks, {DPLL} where it is built, else {ENGINE_BACKEND})",
+    )
+    parser.add_argument(
+        "--encoding", help=f"python-sat engine's encoding spec (default {ENGINE_ENCODING})"
+    )
     parser.add_argument(
         "--in-order",
         action="store_true",
@@ -148,7 +156,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Machine: {platform.machine()}, {os.cpu_count()} cores, {platform.platform()}")
     print(
         f"Python {platform.python_version()}, python-sat {version('python-sat')}, "
-        f"satdoku {version('satdoku')}; engine: backend {args.backend}, "
+        f"satdoku {version('satdoku')}; engine: backend "
+        f"{args.backend or (DPLL if available() else ENGINE_BACKEND)}, "
         f"encoding {args.encoding or 'default'}, "
         f"{'puzzles in file order' if args.in_order else 'batch path (chunks, similar puzzles together)'}"
     )

@@ -23,11 +23,14 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, cast
 
+from satdoku.errors import UsageError
 from satdoku.formats import Record
 from satdoku.formats.output import format_line
 from satdoku.geometry import Geometry
 from satdoku.model import Puzzle, sudoku_units
 from satdoku.solver.defaults import is_big
+from satdoku.solver.dpll import BACKEND as DPLL
+from satdoku.solver.dpll import DpllEngine, available, no_encoding
 from satdoku.solver.engine import ENGINE_BACKEND, Engine, EngineResult
 from satdoku.solver.search import solutions
 
@@ -73,17 +76,22 @@ class BatchRecord:
 @dataclass
 class BatchOptions:
     """How to solve: count up to ``limit`` solutions (2 proves uniqueness), the backend and
-    encoding (None: chosen by grid size), an optional conflict budget per solve of the engine
-    (past it: ``unknown``).
+    encoding (None: chosen by grid size), an optional conflict budget per solve of a CDCL
+    engine (past it: ``unknown``).
 
-    Up to 16x16 the puzzles go through the persistent :class:`Engine`; from 25x25 up each
-    one is solved on its own with the reduced encoding (:func:`satdoku.solver.solutions`,
-    defaults from :mod:`satdoku.solver.defaults`), where the reduction by the givens matters
-    far more than reusing a solver, and the conflict budget does not apply."""
+    Up to 16x16 the puzzles go through one persistent engine per geometry: by default the
+    compiled DPLL search (:class:`~satdoku.solver.dpll.DpllEngine`, which hands a puzzle that
+    exceeds its node budget to the CDCL engine), or the python-sat :class:`Engine` when a
+    python-sat backend, an encoding or a conflict budget is given (or the DPLL search is not
+    built). From 25x25 up each puzzle is solved on its own with the reduced encoding
+    (:func:`satdoku.solver.solutions`, defaults from :mod:`satdoku.solver.defaults`), where
+    the reduction by the givens matters far more than reusing a solver, and the conflict
+    budget does not apply."""
 
     limit: int | None = 2
     backend: str | None = None
-    """None: the engine's MiniCard up to 16x16, the big-grid default from 25x25 up."""
+    """None: ``dpll`` (else the engine's MiniCard) up to 16x16, the big-grid default from
+    25x25 up."""
     encoding: str | None = None
     conflicts: int | None = None
 
@@ -135,7 +143,7 @@ class Engines:
 
     def __init__(self, options: BatchOptions) -> None:
         self.options = options
-        self._engines: dict[Geometry, Engine] = {}
+        self._engines: dict[Geometry, Engine | DpllEngine] = {}
 
     def close(self) -> None:
         """Release the solvers (the engines reload on their next puzzle)."""
@@ -162,17 +170,25 @@ class Engines:
         else:
             engine = self._engines.get(geometry)
             if engine is None:
-                opts = self.options
-                engine = Engine(
-                    geometry,
-                    backend=opts.backend or ENGINE_BACKEND,
-                    encoding=opts.encoding,
-                    conflicts=opts.conflicts,
-                )
-                self._engines[geometry] = engine
+                engine = self._engines[geometry] = self._engine(geometry)
             result = engine.count(puzzle, self.options.limit)
         solution = format_line(puzzle, result.grids[0]) if result.grids else None
         return BatchRecord(line, result.status, result.count, result.complete, solution)
+
+    def _engine(self, geometry: Geometry) -> Engine | DpllEngine:
+        """The engine for puzzles of ``geometry`` (see :class:`BatchOptions`)."""
+        opts = self.options
+        backend = opts.backend or (
+            DPLL
+            if available() and opts.encoding is None and opts.conflicts is None
+            else ENGINE_BACKEND
+        )
+        if backend == DPLL:
+            no_encoding(opts.encoding)
+            if opts.conflicts is not None:
+                raise UsageError("a conflict budget needs a CDCL backend, not dpll")
+            return DpllEngine(geometry)
+        return Engine(geometry, backend=backend, encoding=opts.encoding, conflicts=opts.conflicts)
 
     def _one_shot(self, puzzle: Puzzle) -> EngineResult:
         """A big puzzle on its own (see :class:`BatchOptions`)."""

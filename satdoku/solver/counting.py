@@ -6,6 +6,8 @@ Methods, chosen by name:
   propagation, :mod:`satdoku.solver.branching`), or ``blocking`` (one blocking clause per
   solution over the blank cells' variables; the default from 25x25 up);
 * ``cpsat``: OR-Tools CP-SAT native enumeration (one worker, duplicates removed);
+* ``dpll``: the compiled DPLL search over exactly-one constraints (:mod:`satdoku.solver.dpll`;
+  puzzles made of full units only);
 * ``brute``: plain backtracking without SAT (:mod:`satdoku.solver.bruteforce`), for small
   grids and cross-checks.
 
@@ -29,6 +31,8 @@ from satdoku.solver.bruteforce import brute_force_search
 from satdoku.solver.closest import closest_other_solution
 from satdoku.solver.cpsat_backend import DEFAULT_CPSAT_MODEL, cpsat_solutions
 from satdoku.solver.defaults import default_backend, default_encoding, default_strategy
+from satdoku.solver.dpll import BACKEND as DPLL
+from satdoku.solver.dpll import dpll_solutions, no_encoding
 from satdoku.solver.guard import guarded
 from satdoku.solver.result import Solution
 from satdoku.solver.search import as_puzzle, run_cnf, verified
@@ -78,8 +82,8 @@ def count(
     not complete, never an exception.
     """
     puzzle = as_puzzle(puzzle, box)
-    if backend == "cpsat":  # as in solve(): the CP-SAT backend means the CP-SAT method
-        method = "cpsat"
+    if backend in ("cpsat", DPLL):  # as in solve(): these backends are methods of their own
+        method = backend
     if limit is not None and limit < 0:
         raise UsageError(f"the limit must be 0 or more, not {limit}")
     if method not in METHODS:
@@ -161,6 +165,18 @@ def _count_cpsat(
     return _count_grids(puzzle, (grid for grid, _ in found))
 
 
+def _count_dpll(
+    puzzle: Puzzle,
+    limit: int | None,
+    encoding: str | None,
+    backend: str | None,
+    strategy: str,
+    deadline: Deadline,
+) -> tuple[int, bool]:
+    no_encoding(encoding)
+    return _count_grids(puzzle, (grid for grid, _ in dpll_solutions(puzzle, limit, deadline)))
+
+
 def _count_brute(
     puzzle: Puzzle,
     limit: int | None,
@@ -175,6 +191,7 @@ def _count_brute(
 METHODS: dict[str, CountMethod] = {
     "sat": _count_sat,
     "cpsat": _count_cpsat,
+    DPLL: _count_dpll,
     "brute": _count_brute,
 }
 

@@ -20,6 +20,8 @@ from satdoku.model import Grid, Puzzle
 from satdoku.solver.branching import PropagationTree
 from satdoku.solver.cpsat_backend import DEFAULT_CPSAT_MODEL, cpsat_solutions
 from satdoku.solver.defaults import default_backend, default_encoding
+from satdoku.solver.dpll import BACKEND as DPLL
+from satdoku.solver.dpll import dpll_solutions, no_encoding
 from satdoku.solver.guard import guarded
 from satdoku.solver.propagation import decides_every_cell
 from satdoku.solver.pysat_backend import UNINTERRUPTIBLE, PysatBackend
@@ -51,7 +53,9 @@ def solutions(
     """Yield the puzzle's solutions one by one, each verified, at most ``limit`` of them.
 
     ``backend`` is a python-sat solver name (with a CNF ``encoding`` spec, default
-    ``extended+optimized``) or ``cpsat`` (with the CP-SAT model ``alldiff`` or ``onehot``).
+    ``extended+optimized``), ``cpsat`` (with the CP-SAT model ``alldiff`` or ``onehot``) or
+    ``dpll`` (compiled DPLL over exactly-one constraints, no encoding to choose; all answers
+    are found before the first is yielded, see :mod:`satdoku.solver.dpll`).
     Left out, they are chosen by grid size (:mod:`satdoku.solver.defaults`): ``minisat22``
     up to 16x16, ``cadical195+stable`` over ``extended+singles`` from 25x25 up.
     With python-sat, ``strategy`` is ``blocking`` (one blocking clause per answer) or
@@ -93,6 +97,9 @@ def found_by(
     if backend == "cpsat":
         name = encoding if isinstance(encoding, str) else DEFAULT_CPSAT_MODEL
         return cpsat_solutions(puzzle, name, limit, deadline)
+    if backend == DPLL:
+        no_encoding(encoding)
+        return dpll_solutions(puzzle, limit, deadline)
     enc = (
         get_encoding(encoding or default_encoding(puzzle))
         if not isinstance(encoding, ClassicEncoding)

@@ -1,0 +1,68 @@
+"""A puzzle's rules as exactly-one constraints: an exact-cover matrix.
+
+Every rule of a Sudoku-like puzzle says "exactly one": a cell holds exactly one value, and a
+unit of N cells over the N values holds each value exactly once. The matrix's rows are the
+candidates x(cell, value), numbered as the extended encoding numbers its variables
+(row = cell * N + value - 1, variable = row + 1); its columns are those exactly-one
+constraints. The extended encoding is this matrix written as clauses (per column one
+at-least-one clause and the pairwise at-most-one clauses), so unit propagation over either is
+naked and hidden singles. :mod:`satdoku.solver.dpll` searches the matrix directly.
+
+Only puzzles whose constraints are all units of exactly N cells have such a matrix (Sudoku,
+X-sudoku, windoku, jigsaw, centre-dot); sums and shorter units (killer cages, Kakuro runs) do
+not say "exactly one" and are refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from satdoku.errors import UsageError
+from satdoku.model import AllDifferent, Puzzle
+
+
+@dataclass(frozen=True)
+class ExactCover:
+    """The rows (``ncells * values`` candidates) and the columns (each the rows of which
+    exactly one must be chosen) of a puzzle's rules; givens are not part of it."""
+
+    values: int
+    ncells: int
+    columns: tuple[tuple[int, ...], ...]
+
+    @classmethod
+    def of(cls, puzzle: Puzzle) -> ExactCover:
+        """The matrix of ``puzzle``'s rules: one column per cell, and one per unit and value."""
+        n = puzzle.values
+        columns = [tuple(range(cell * n, cell * n + n)) for cell in range(puzzle.ncells)]
+        for constraint in puzzle.constraints:
+            if not isinstance(constraint, AllDifferent) or len(constraint.cells) != n:
+                raise UsageError(
+                    f"the dpll backend needs every constraint to be a unit of {n} cells"
+                    f" (exactly one of each value); {puzzle.kind} puzzles have"
+                    f" {type(constraint).__name__} constraints it cannot express"
+                )
+            columns += [tuple(cell * n + v for cell in constraint.cells) for v in range(n)]
+        return cls(n, puzzle.ncells, tuple(columns))
+
+    @property
+    def nrows(self) -> int:
+        return self.ncells * self.values
+
+    def row(self, cell: int, value: int) -> int:
+        """The row of candidate x(cell, value)."""
+        return cell * self.values + value - 1
+
+    def rows_columns(self) -> tuple[list[int], list[int]]:
+        """The columns of every row in compressed form: row r's columns are
+        ``cols[start[r]:start[r + 1]]``."""
+        per_row: list[list[int]] = [[] for _ in range(self.nrows)]
+        for c, rows in enumerate(self.columns):
+            for r in rows:
+                per_row[r].append(c)
+        start = [0]
+        cols: list[int] = []
+        for row_cols in per_row:
+            cols += row_cols
+            start.append(len(cols))
+        return start, cols

@@ -1,0 +1,492 @@
+/* DPLL over exactly-one constraints (an exact-cover matrix), for satdoku.solver.dpll.
+ *
+ * The formula: candidates (rows) r, each a Boolean variable x(cell, value); constraints
+ * (columns) c, each saying "exactly one of these candidates is true" (a cell holds one value;
+ * a unit holds each value once). This is the extended Sudoku encoding, whose unit
+ * propagation is naked and hidden singles.
+ *
+ * State: open[r] says whether candidate r may still be chosen, count[c] how many candidates of
+ * column c are open (plus DONE once c is satisfied). Choosing r satisfies every column of r and
+ * closes every other candidate of those columns; a column left with one open candidate is a
+ * unit (queued, and its candidate chosen by propagation), one left with none a conflict.
+ *
+ * Search: after propagation, branch on the unsatisfied column with the fewest open candidates
+ * (the shortest clause), trying each candidate in turn; chronological backtracking, no
+ * learning. Each decision level keeps a copy of the state it started from, so backtracking is
+ * a copy back rather than an undo of every choice. Solutions come one per next() call, and the
+ * search goes on from there at the following call.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <limits.h>
+#include <string.h>
+
+/* Added to a column's count when it is satisfied, so that the smallest count is the column to
+ * branch on and a count reaching 1 or 0 always means an open column. */
+#define DONE (1 << 24)
+
+typedef unsigned char flag;
+
+/* Where a search stands between two calls of next(). */
+enum { IDLE, DESCEND, BACKTRACK };
+
+typedef struct {
+    PyObject_HEAD
+    int nrows, ncols, nslots;
+    int *row_start, *row_cols; /* CSR: the columns of each row */
+    int *col_start, *col_rows; /* CSR: the rows of each column */
+    int *row_slot, *row_label; /* a chosen row r puts row_label[r] into slot row_slot[r] */
+    int *count, *initial; /* open candidates per column: now, and before any choice */
+    flag *open;
+    int *trail, ntrail;        /* the chosen rows, in order */
+    int *queue, qhead, qtail;  /* unit columns waiting for propagation */
+    int conflict;
+    int *level_trail, *level_col, *level_next; /* per decision level */
+    int *saved_count;          /* per decision level: count and open as the level found them */
+    flag *saved_open;
+    int depth, levels, mode;   /* decision levels in use, and with room for their copies */
+    long long nodes;
+    int *grid;
+} Cover;
+
+static void cover_free_arrays(Cover *s)
+{
+    int **arrays[] = {&s->row_start,   &s->row_cols,  &s->col_start,   &s->col_rows,
+                      &s->row_slot,    &s->row_label, &s->count,       &s->initial,
+                      &s->trail,       &s->queue,     &s->level_trail, &s->level_col,
+                      &s->level_next,  &s->saved_count, &s->grid};
+    for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; i++) {
+        PyMem_Free(*arrays[i]);
+        *arrays[i] = NULL;
+    }
+    PyMem_Free(s->open);
+    PyMem_Free(s->saved_open);
+    s->open = s->saved_open = NULL;
+    s->levels = 0;
+}
+
+static void cover_dealloc(Cover *s)
+{
+    cover_free_arrays(s);
+    Py_TYPE(s)->tp_free((PyObject *)s);
+}
+
+/* Copy a Python sequence of exactly n ints, each in [lo, hi), into a new array. */
+static int *int_array(PyObject *seq, Py_ssize_t n, long lo, long hi, const char *what)
+{
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (fast == NULL)
+        return NULL;
+    if (PySequence_Fast_GET_SIZE(fast) != n) {
+        PyErr_Format(PyExc_ValueError, "%s: expected %zd items", what, n);
+        Py_DECREF(fast);
+        return NULL;
+    }
+    int *out = PyMem_Malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
+    if (out == NULL) {
+        Py_DECREF(fast);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    PyObject **items = PySequence_Fast_ITEMS(fast);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v = PyLong_AsLong(items[i]);
+        if (v == -1 && PyErr_Occurred()) {
+            PyMem_Free(out);
+            Py_DECREF(fast);
+            return NULL;
+        }
+        if (v < lo || v >= hi) {
+            PyErr_Format(PyExc_ValueError, "%s: %ld is out of range", what, v);
+            PyMem_Free(out);
+            Py_DECREF(fast);
+            return NULL;
+        }
+        out[i] = (int)v;
+    }
+    Py_DECREF(fast);
+    return out;
+}
+
+static int *zeros(Py_ssize_t n)
+{
+    int *out = PyMem_Calloc((size_t)(n > 0 ? n : 1), sizeof(int));
+    if (out == NULL)
+        PyErr_NoMemory();
+    return out;
+}
+
+/* Cover(ncols, nslots, row_start, row_cols, row_slot, row_label) */
+static int cover_build(Cover *s, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"ncols", "nslots", "row_start", "row_cols", "row_slot",
+                             "row_label", NULL};
+    int ncols, nslots;
+    PyObject *start, *cols, *slot, *label;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOOOO", kwlist, &ncols, &nslots, &start,
+                                     &cols, &slot, &label))
+        return -1;
+    Py_ssize_t nrows = PySequence_Size(start) - 1;
+    Py_ssize_t nentries = PySequence_Size(cols);
+    if (nrows < 0 || nentries < 0 || ncols < 0 || nslots < 0 || nrows >= DONE ||
+        nentries >= DONE || ncols >= DONE) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "bad matrix sizes");
+        return -1;
+    }
+    s->nrows = (int)nrows;
+    s->ncols = ncols;
+    s->nslots = nslots;
+    if (!(s->row_start = int_array(start, nrows + 1, 0, nentries + 1, "row_start")) ||
+        !(s->row_cols = int_array(cols, nentries, 0, ncols, "row_cols")) ||
+        !(s->row_slot = int_array(slot, nrows, 0, nslots, "row_slot")) ||
+        !(s->row_label = int_array(label, nrows, INT_MIN, INT_MAX, "row_label")))
+        return -1;
+    for (int r = 0; r < nrows; r++) {
+        if (s->row_start[r] >= s->row_start[r + 1]) {
+            PyErr_SetString(PyExc_ValueError, "every row needs at least one column");
+            return -1;
+        }
+    }
+    if (s->row_start[0] != 0 || s->row_start[nrows] != nentries) {
+        PyErr_SetString(PyExc_ValueError, "row_start must run from 0 to len(row_cols)");
+        return -1;
+    }
+    /* Each chosen row satisfies at least one column that was open: at most ncols on the
+     * trail, and as many decision levels. */
+    if (!(s->col_start = zeros(ncols + 1)) || !(s->col_rows = zeros(nentries)) ||
+        !(s->count = zeros(ncols)) || !(s->initial = zeros(ncols)) ||
+        !(s->trail = zeros(ncols + 1)) || !(s->queue = zeros(ncols + 1)) ||
+        !(s->level_trail = zeros(ncols + 1)) || !(s->level_col = zeros(ncols + 1)) ||
+        !(s->level_next = zeros(ncols + 1)) || !(s->grid = zeros(nslots)))
+        return -1;
+    if (!(s->open = PyMem_Malloc((size_t)(nrows > 0 ? nrows : 1)))) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    /* The transpose: the rows of each column. */
+    for (Py_ssize_t i = 0; i < nentries; i++)
+        s->col_start[s->row_cols[i] + 1]++;
+    for (int c = 0; c < ncols; c++)
+        s->col_start[c + 1] += s->col_start[c];
+    int *fill = zeros(ncols);
+    if (fill == NULL)
+        return -1;
+    for (int r = 0; r < nrows; r++)
+        for (int i = s->row_start[r]; i < s->row_start[r + 1]; i++) {
+            int c = s->row_cols[i];
+            s->col_rows[s->col_start[c] + fill[c]++] = r;
+        }
+    PyMem_Free(fill);
+    for (int c = 0; c < ncols; c++)
+        s->initial[c] = s->col_start[c + 1] - s->col_start[c];
+    return 0;
+}
+
+
+/* Choose row r: its columns are satisfied, every other row of those columns closed;
+ * columns left with one open row are queued, with none a conflict. */
+static void choose(Cover *s, int r)
+{
+    const int first = s->row_start[r], last = s->row_start[r + 1];
+    s->trail[s->ntrail++] = r;
+    for (int i = first; i < last; i++)
+        s->count[s->row_cols[i]] += DONE;
+    for (int i = first; i < last; i++) {
+        const int c = s->row_cols[i];
+        for (int j = s->col_start[c]; j < s->col_start[c + 1]; j++) {
+            const int r2 = s->col_rows[j];
+            if (!s->open[r2])
+                continue;
+            s->open[r2] = 0;
+            for (int k = s->row_start[r2]; k < s->row_start[r2 + 1]; k++) {
+                const int c2 = s->row_cols[k];
+                const int left = --s->count[c2];
+                if (left == 1)
+                    s->queue[s->qtail++] = c2;
+                else if (left == 0)
+                    s->conflict = 1;
+            }
+        }
+    }
+}
+
+/* Keep the state as decision level d finds it (room for the copies grows as needed). */
+static int save(Cover *s, int d)
+{
+    if (d >= s->levels) {
+        int levels = s->levels ? 2 * s->levels : 16;
+        if (levels > s->ncols + 1)
+            levels = s->ncols + 1;
+        int *counts = PyMem_Realloc(s->saved_count, sizeof(int) * (size_t)levels * s->ncols);
+        if (counts == NULL)
+            return -1;
+        s->saved_count = counts;
+        flag *opens = PyMem_Realloc(s->saved_open, (size_t)levels * s->nrows);
+        if (opens == NULL)
+            return -1;
+        s->saved_open = opens;
+        s->levels = levels;
+    }
+    memcpy(s->saved_count + (size_t)d * s->ncols, s->count, sizeof(int) * s->ncols);
+    memcpy(s->saved_open + (size_t)d * s->nrows, s->open, s->nrows);
+    s->level_trail[d] = s->ntrail;
+    return 0;
+}
+
+/* Back to the state decision level d found. */
+static void restore(Cover *s, int d)
+{
+    memcpy(s->count, s->saved_count + (size_t)d * s->ncols, sizeof(int) * s->ncols);
+    memcpy(s->open, s->saved_open + (size_t)d * s->nrows, s->nrows);
+    s->ntrail = s->level_trail[d];
+}
+
+/* The one open row of column c. */
+static int open_row(const Cover *s, int c)
+{
+    for (int j = s->col_start[c]; j < s->col_start[c + 1]; j++)
+        if (s->open[s->col_rows[j]])
+            return s->col_rows[j];
+    return -1;
+}
+
+/* Choose the rows of unit columns until none is left or a conflict. */
+static void propagate(Cover *s)
+{
+    while (!s->conflict && s->qhead < s->qtail) {
+        const int c = s->queue[s->qhead++];
+        if (s->count[c] == 1) /* else satisfied since it was queued */
+            choose(s, open_row(s, c));
+    }
+    s->qhead = s->qtail = 0;
+}
+
+/* The open column with the fewest open rows (its count >= DONE when all are satisfied). */
+static int pick(const Cover *s)
+{
+    int best = 0, fewest = INT_MAX;
+    for (int c = 0; c < s->ncols; c++) {
+        if (s->count[c] < fewest) {
+            best = c;
+            fewest = s->count[c];
+            if (fewest <= 2) /* after propagation no open column has fewer */
+                break;
+        }
+    }
+    return best;
+}
+
+/* The grid of the trail, as a tuple of nslots labels (0 where no row was chosen). */
+static PyObject *solution(Cover *s)
+{
+    memset(s->grid, 0, sizeof(int) * (size_t)s->nslots);
+    for (int t = 0; t < s->ntrail; t++)
+        s->grid[s->row_slot[s->trail[t]]] = s->row_label[s->trail[t]];
+    PyObject *out = PyTuple_New(s->nslots);
+    if (out == NULL)
+        return NULL;
+    for (int i = 0; i < s->nslots; i++) {
+        PyObject *v = PyLong_FromLong(s->grid[i]);
+        if (v == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, v);
+    }
+    return out;
+}
+
+/* Nodes between two looks at Ctrl-C and at the caller's `poll`. */
+#define POLL_EVERY 1024
+
+/* Nothing chosen, no search under way. */
+static void reset(Cover *s)
+{
+    memcpy(s->count, s->initial, sizeof(int) * s->ncols);
+    memset(s->open, 1, s->nrows);
+    s->ntrail = 0;
+    s->conflict = 0;
+    s->qhead = s->qtail = 0;
+    s->depth = 0;
+    s->nodes = 0;
+    s->mode = IDLE;
+}
+
+static int cover_init(Cover *s, PyObject *args, PyObject *kwds)
+{
+    cover_free_arrays(s);
+    if (cover_build(s, args, kwds) < 0) {
+        cover_free_arrays(s); /* a half-built matrix is no matrix */
+        return -1;
+    }
+    reset(s);
+    return 0;
+}
+
+/* start(givens): a new search, with the rows `givens` chosen first (a given that an earlier
+ * one rules out makes the search find nothing). */
+static PyObject *cover_start(Cover *s, PyObject *givens)
+{
+    if (s->row_start == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "Cover is not initialised");
+        return NULL;
+    }
+    PyObject *fast = PySequence_Fast(givens, "givens must be a sequence of rows");
+    if (fast == NULL)
+        return NULL;
+    reset(s);
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(fast); i++) {
+        long r = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if ((r == -1 && PyErr_Occurred()) || r < 0 || r >= s->nrows) {
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_ValueError, "given row %ld is out of range", r);
+            reset(s);
+            Py_DECREF(fast);
+            return NULL;
+        }
+        if (!s->open[r]) {
+            s->conflict = 1;
+            break;
+        }
+        choose(s, (int)r);
+    }
+    Py_DECREF(fast);
+    s->mode = DESCEND;
+    Py_RETURN_NONE;
+}
+
+/* Backtrack to the deepest decision level with a row left to try, and choose it; 0 when
+ * there is none (the whole tree is searched). */
+static int next_branch(Cover *s)
+{
+    s->conflict = 0;
+    s->qhead = s->qtail = 0;
+    while (s->depth > 0) {
+        const int d = s->depth - 1, c = s->level_col[d], end = s->col_start[c + 1];
+        restore(s, d);
+        int j = s->level_next[d];
+        while (j < end && !s->open[s->col_rows[j]])
+            j++;
+        if (j < end) {
+            s->level_next[d] = j + 1;
+            choose(s, s->col_rows[j]);
+            return 1;
+        }
+        s->depth--;
+    }
+    return 0;
+}
+
+/* next(budget=0, poll=None) -> the next solution, or None */
+static PyObject *cover_next(Cover *s, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"budget", "poll", NULL};
+    PyObject *poll = Py_None;
+    long long budget = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|LO", kwlist, &budget, &poll))
+        return NULL;
+    while (s->mode != IDLE) {
+        if (s->mode == DESCEND) {
+            /* A node: propagate, then a conflict, a solution or a branch. */
+            if (budget && s->nodes >= budget)
+                Py_RETURN_NONE; /* resumable with a larger budget */
+            if (++s->nodes % POLL_EVERY == 0) {
+                if (PyErr_CheckSignals() < 0)
+                    return NULL;
+                if (poll != Py_None) {
+                    PyObject *answer = PyObject_CallNoArgs(poll);
+                    if (answer == NULL)
+                        return NULL;
+                    Py_DECREF(answer);
+                }
+            }
+            propagate(s);
+            s->mode = BACKTRACK;
+            if (!s->conflict) {
+                const int c = pick(s);
+                if (s->ncols == 0 || s->count[c] >= DONE) {
+                    if (s->depth == 0) /* no branch to go back to: the only solution */
+                        s->mode = IDLE;
+                    return solution(s);
+                }
+                if (save(s, s->depth) < 0) {
+                    s->mode = DESCEND; /* the node is done again on the next call */
+                    return PyErr_NoMemory();
+                }
+                s->level_col[s->depth] = c;
+                s->level_next[s->depth] = s->col_start[c];
+                s->depth++;
+            }
+        }
+        s->mode = next_branch(s) ? DESCEND : IDLE;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *cover_get_exhausted(Cover *s, void *closure)
+{
+    (void)closure;
+    return PyBool_FromLong(s->mode == IDLE);
+}
+
+static PyObject *cover_get_nodes(Cover *s, void *closure)
+{
+    (void)closure;
+    return PyLong_FromLongLong(s->nodes);
+}
+
+static PyGetSetDef cover_getset[] = {
+    {"exhausted", (getter)cover_get_exhausted, NULL,
+     "True once the search has found every solution (or none was started).", NULL},
+    {"nodes", (getter)cover_get_nodes, NULL, "Search nodes since start().", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyMethodDef cover_methods[] = {
+    {"start", (PyCFunction)cover_start, METH_O,
+     "start(givens): begin a search with the rows `givens` chosen first."},
+    {"next", (PyCFunction)(void (*)(void))cover_next, METH_VARARGS | METH_KEYWORDS,
+     "next(budget=0, poll=None) -> the next solution (a tuple of slot labels) or None.\n\n"
+     "None when the search is exhausted, or when it has used `budget` nodes since start() "
+     "(0: no budget; then `exhausted` is False and a later call with a larger budget goes "
+     "on). Every 1,024 nodes it looks for Ctrl-C and calls `poll()`; an exception from "
+     "either ends the call, and a later call goes on."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject CoverType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "satdoku.solver._dpll.Cover",
+    .tp_basicsize = sizeof(Cover),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Cover(ncols, nslots, row_start, row_cols, row_slot, row_label): an exact-cover "
+              "matrix (rows: candidates, columns: exactly-one constraints) and its DPLL search.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)cover_init,
+    .tp_dealloc = (destructor)cover_dealloc,
+    .tp_methods = cover_methods,
+    .tp_getset = cover_getset,
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "satdoku.solver._dpll",
+    .m_doc = "DPLL search over exactly-one constraints (see satdoku.solver.dpll).",
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC PyInit__dpll(void)
+{
+    if (PyType_Ready(&CoverType) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL)
+        return NULL;
+    Py_INCREF(&CoverType);
+    if (PyModule_AddObject(m, "Cover", (PyObject *)&CoverType) < 0) {
+        Py_DECREF(&CoverType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,188 @@
+"""The ``dpll`` backend: DPLL search over exactly-one constraints, compiled.
+
+The puzzle's rules as an exact-cover matrix (:class:`~satdoku.encodings.exactcover.ExactCover`:
+the extended encoding's exactly-one constraints) are searched by a small C extension
+(``satdoku/solver/_dpll.c``): unit propagation (a constraint left with one open candidate
+forces it: naked and hidden singles; with none, a conflict), then a branch on the constraint
+with the fewest open candidates (the shortest clause), chronological backtracking, no
+learning. On 9x9 Sudoku this is several times faster than any CDCL solver reached through
+python-sat, where each puzzle pays for propagating clauses one literal at a time
+(docs/benchmarks.md, "Throughput"). Without learning its worst case is exponential, so the
+batch engine gives it a node budget and hands a puzzle that exceeds it to the CDCL engine.
+
+The extension is built by ``pip install`` where a C compiler is present; without it
+:func:`available` is False and satdoku runs on python-sat alone.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from itertools import islice
+
+from satdoku.deadline import NEVER, Deadline
+from satdoku.encodings.exactcover import ExactCover
+from satdoku.errors import UsageError
+from satdoku.geometry import Geometry
+from satdoku.model import Grid, Puzzle, sudoku_units
+from satdoku.solver.engine import ENGINE_BACKEND, Engine, EngineResult
+from satdoku.solver.result import Stats
+from satdoku.verify import check
+
+try:
+    from satdoku.solver._dpll import Cover
+except ImportError:  # built without a C compiler
+    Cover = None
+
+BACKEND = "dpll"
+MATRIX = "exactcover"
+"""What the statistics name as the encoding."""
+NODE_BUDGET = 200_000
+"""Search nodes per puzzle before :class:`DpllEngine` hands it to the CDCL engine. A 9x9 needs
+tens to a few thousand (magictour: 90 on average); 200,000 is a fraction of a second."""
+
+
+def available() -> bool:
+    """Whether the compiled search is installed."""
+    return Cover is not None
+
+
+class DpllSearch:
+    """The compiled search over one rule set (an :class:`ExactCover` matrix), reused for any
+    number of puzzles with those rules; answers are not verified here."""
+
+    def __init__(self, rules: Puzzle) -> None:
+        if Cover is None:
+            raise UsageError(
+                "the dpll backend is not built (satdoku/solver/_dpll.c needs a C compiler at"
+                " install time); use a python-sat backend"
+            )
+        self.rules = rules.constraints
+        self.matrix = ExactCover.of(rules)
+        start, cols = self.matrix.rows_columns()
+        values = self.matrix.values
+        rows = range(self.matrix.nrows)
+        self._cover = Cover(
+            len(self.matrix.columns),
+            self.matrix.ncells,
+            start,
+            cols,
+            [r // values for r in rows],
+            [r % values + 1 for r in rows],
+        )
+
+    @property
+    def nodes(self) -> int:
+        """Search nodes of the last search."""
+        return int(self._cover.nodes)
+
+    def search(
+        self,
+        puzzle: Puzzle,
+        limit: int | None,
+        budget: int | None = None,
+        deadline: Deadline = NEVER,
+    ) -> tuple[list[Grid], bool]:
+        """Up to ``limit`` solutions of ``puzzle`` (None: all) and whether they are all there
+        are (False as well when ``budget`` nodes did not suffice). Raises
+        :class:`~satdoku.deadline.SolveTimeout` at the ``deadline``."""
+        found: list[Grid] = []
+        if limit is not None and limit < 1:
+            return found, False
+        self._start(puzzle)
+        poll = deadline.check if deadline.limited else None
+        while limit is None or len(found) < limit:
+            grid = self._cover.next(budget or 0, poll)
+            if grid is None:
+                break
+            found.append(grid)
+        return found, bool(self._cover.exhausted)
+
+    def stream(self, puzzle: Puzzle, deadline: Deadline = NEVER) -> Iterator[Grid]:
+        """Every solution of ``puzzle``, found one at a time as they are asked for."""
+        self._start(puzzle)
+        poll = deadline.check if deadline.limited else None
+        while (grid := self._cover.next(0, poll)) is not None:
+            yield grid
+
+    def _start(self, puzzle: Puzzle) -> None:
+        if puzzle.constraints is not self.rules and puzzle.constraints != self.rules:
+            raise UsageError("this search was built for the rules of another puzzle")
+        n = self.matrix.values
+        self._cover.start([cell * n + v - 1 for cell, v in enumerate(puzzle.givens) if v])
+
+
+def no_encoding(encoding: object) -> None:
+    """Refuse a CNF encoding spec: this backend searches the exact-cover matrix itself."""
+    if encoding is not None and encoding != MATRIX:
+        raise UsageError(f"the dpll backend takes no encoding (it searches the {MATRIX} matrix)")
+
+
+def dpll_solutions(
+    puzzle: Puzzle, limit: int | None, deadline: Deadline
+) -> Iterator[tuple[Grid, Stats]]:
+    """The unverified answers of the ``dpll`` backend, at most ``limit``, with statistics."""
+    started = time.perf_counter()
+    search = DpllSearch(puzzle)
+    encode_time = time.perf_counter() - started
+    started = time.perf_counter()
+    for grid in islice(search.stream(puzzle, deadline), limit):
+        yield (
+            grid,
+            Stats(
+                encoding=MATRIX,
+                backend=BACKEND,
+                variables=search.matrix.nrows,
+                encode_time=encode_time,
+                solve_time=time.perf_counter() - started,
+                decisions=search.nodes,
+            ),
+        )
+        started = time.perf_counter()
+
+
+class DpllEngine:
+    """:class:`~satdoku.solver.engine.Engine`'s interface over the compiled search: many plain
+    Sudokus of one geometry, each grid verified; a puzzle that needs more than ``budget``
+    nodes goes to a CDCL :class:`Engine` (``fallback`` backend) instead."""
+
+    def __init__(
+        self, geometry: Geometry, *, budget: int = NODE_BUDGET, fallback: str = ENGINE_BACKEND
+    ) -> None:
+        self.geometry = geometry
+        self.budget = budget
+        self._search = DpllSearch(Puzzle.sudoku(geometry, [0] * geometry.ncells))
+        self._fallback = fallback
+        self._engine: Engine | None = None
+        self.handed_over = 0
+        """Puzzles that exceeded the budget and went to the CDCL engine."""
+
+    def __enter__(self) -> DpllEngine:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Release the CDCL engine, if one was needed."""
+        if self._engine is not None:
+            self._engine.close()
+            self._engine = None
+
+    def count(self, puzzle: Puzzle, limit: int | None = 2) -> EngineResult:
+        """Up to ``limit`` verified solutions of ``puzzle`` (None: all of them)."""
+        if puzzle.geometry != self.geometry or puzzle.constraints is not sudoku_units(
+            self.geometry
+        ):
+            raise UsageError(f"this engine solves plain {self.geometry} Sudokus only")
+        if limit is not None and limit < 1:
+            return EngineResult(puzzle, (), complete=False)
+        grids, complete = self._search.search(puzzle, limit, self.budget)
+        if not complete and (limit is None or len(grids) < limit):  # the budget ran out
+            self.handed_over += 1
+            if self._engine is None:
+                self._engine = Engine(self.geometry, backend=self._fallback)
+            return self._engine.count(puzzle, limit)
+        for grid in grids:
+            check(puzzle, grid)
+        return EngineResult(puzzle, tuple(grids), complete)

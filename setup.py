@@ -1,0 +1,14 @@
+"""The compiled part of satdoku: the DPLL search of ``satdoku.solver.dpll`` (optional: where
+it does not build, satdoku runs on python-sat alone)."""
+
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        Extension(
+            "satdoku.solver._dpll",
+            ["satdoku/solver/_dpll.c"],
+            optional=True,
+        )
+    ]
+)
