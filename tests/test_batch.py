@@ -8,6 +8,7 @@ import pytest
 
 from satdoku.batch import BatchOptions, resume_point, run_batch
 from satdoku.formats import read_records
+from satdoku.solver.dpll import available
 from tests.cli import assert_one_error_line, satdoku
 from tests.conftest import DATA, data_lines, shared_file
 
@@ -174,6 +175,7 @@ def test_big_grids_are_solved_one_by_one_with_the_big_defaults(monkeypatch):
 
     built = []
     monkeypatch.setattr(batch, "Engine", lambda *a, **k: built.append(a) or None)
+    monkeypatch.setattr(batch, "DpllEngine", lambda *a, **k: built.append(a) or None)
     path = DATA / "rkkautsar_25x25.txt"
     with path.open() as handle:
         records = list(read_records(handle))
@@ -189,3 +191,41 @@ def test_big_grids_are_solved_one_by_one_with_the_big_defaults(monkeypatch):
         len(expected) < 2,
     )
     assert result.solution == expected[0]
+
+
+@pytest.mark.skipif(not available(), reason="the C extension is not built")
+def test_the_dpll_default_and_the_cdcl_engine_agree(mixed):
+    """Same records from both engines (the solution shown may differ only where there are
+    several)."""
+    with mixed.open() as handle:
+        records = list(read_records(handle))
+    with (DATA / "norvig_top95.txt").open() as handle:
+        records += list(read_records(handle))
+    default = list(run_batch(records))
+    cdcl = list(run_batch(records, BatchOptions(backend="minicard")))
+    assert len(default) == len(cdcl) == len(records)
+    for ours, theirs in zip(default, cdcl, strict=True):
+        assert (ours.line, ours.status, ours.count, ours.complete, ours.error) == (
+            theirs.line,
+            theirs.status,
+            theirs.count,
+            theirs.complete,
+            theirs.error,
+        )
+        if ours.unique:
+            assert ours.solution == theirs.solution
+
+
+def test_a_conflict_budget_goes_to_the_cdcl_engine():
+    with (DATA / "norvig_top95.txt").open() as handle:
+        records = list(read_records(handle))
+    statuses = {r.status for r in run_batch(records, BatchOptions(conflicts=1))}
+    assert "unknown" in statuses
+
+
+@pytest.mark.parametrize(
+    "options",
+    [["--backend", "dpll", "--conflicts", "5"], ["--backend", "dpll", "--encoding", "extended"]],
+)
+def test_dpll_takes_no_conflict_budget_nor_encoding(mixed, options):
+    assert_one_error_line(satdoku("batch", str(mixed), *options))

@@ -227,3 +227,14 @@ def test_a_given_out_of_range_is_refused():
         cover.start([3])
     cover.start([0])
     assert cover.next() == (1,) and cover.next() is None and cover.exhausted
+
+
+def test_compare_runs_dpll_on_its_matrix_only():
+    from satdoku.compare.configuration import Configuration, configurations
+
+    chosen = configurations(["extended"], ["minisat22", "dpll"])
+    assert [c.label for c in chosen] == ["extended@minisat22", "exactcover@dpll"]
+    assert configurations(["exactcover"])[0].backend == "dpll"
+    for bad in (Configuration("extended", "dpll"), Configuration("exactcover", "minisat22")):
+        with pytest.raises(UsageError, match="exactcover matrix only"):
+            bad.check()

@@ -27,6 +27,7 @@ from satdoku.errors import UsageError
 from satdoku.formats import Record, read_records
 from satdoku.geometry import Geometry
 from satdoku.solver.defaults import BIG_BACKEND, BIG_ENCODING
+from satdoku.solver.dpll import BACKEND as DPLL
 from satdoku.solver.engine import ENGINE_BACKEND, ENGINE_ENCODING
 from satdoku.solver.pysat_backend import interrupts
 
@@ -73,7 +74,8 @@ EXIT_OK, EXIT_INTERRUPTED = 0, 130
     "--backend",
     "--solver",
     "backend",
-    help=f"python-sat solver (default: {ENGINE_BACKEND} up to 16x16, {BIG_BACKEND} from 25x25 up).",
+    help=f"{DPLL} or a python-sat solver (default: {DPLL} up to 16x16, or {ENGINE_BACKEND} with"
+    f" --encoding or --conflicts or where {DPLL} is not built; {BIG_BACKEND} from 25x25 up).",
 )
 @click.option(
     "--encoding",
@@ -85,7 +87,8 @@ EXIT_OK, EXIT_INTERRUPTED = 0, 130
 @click.option(
     "--conflicts",
     type=click.IntRange(min=1),
-    help="Conflict budget per solve (up to 16x16); past it a puzzle is 'unknown'.",
+    help="Conflict budget per solve of the CDCL engine (up to 16x16); past it a puzzle is"
+    " 'unknown'.",
 )
 def batch_command(
     file: str,

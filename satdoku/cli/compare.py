@@ -32,8 +32,11 @@ def _names(text: str | None) -> list[str] | None:
 
 @click.command("compare")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("--encodings", help="Comma-separated encoding specs (CP-SAT: alldiff, onehot).")
-@click.option("--backends", help="Comma-separated backends: python-sat solver names, cpsat.")
+@click.option(
+    "--encodings",
+    help="Comma-separated encoding specs (CP-SAT: alldiff, onehot; dpll: exactcover).",
+)
+@click.option("--backends", help="Comma-separated backends: python-sat solver names, cpsat, dpll.")
 @click.option("--limit", type=click.IntRange(min=1), help="Only the first N puzzles.")
 @click.option("--timeout", type=float, help="Seconds per puzzle and configuration.")
 @click.option(
@@ -90,6 +93,7 @@ def compare_command(
       satdoku compare puzzles.txt --csv out.csv --plot out.png
       satdoku compare puzzles.txt --encodings minimal,extended --backends minisat22,cadical153
       satdoku compare puzzles.txt --encodings extended+optimized,onehot --limit 20
+      satdoku compare puzzles.txt --backends minisat22,dpll --encodings extended
     """
     chosen = configurations(_names(encodings), _names(backends))
     _, records = read_inputs(None, file, box, alphabet)

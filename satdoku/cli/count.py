@@ -31,13 +31,14 @@ EXIT_OK, EXIT_BAD_INPUT, EXIT_UNKNOWN = 0, 2, 3
     type=click.Choice(list(METHODS)),
     default="sat",
     show_default=True,
-    help="python-sat, OR-Tools CP-SAT, or plain backtracking (small grids only).",
+    help="python-sat, OR-Tools CP-SAT, compiled DPLL over exactly-one constraints (units"
+    " of N cells only), or plain backtracking (small grids only).",
 )
 @format_option(
     ("text", "json"), "One line per puzzle: the count, or a JSON object with count and complete."
 )
 @solver_options(
-    backend_help="python-sat solver for --method sat (cpsat selects the CP-SAT method).",
+    backend_help="python-sat solver for --method sat (cpsat and dpll select those methods).",
     timeout_help="Seconds per puzzle; past it the count is partial.",
 )
 @click.option(

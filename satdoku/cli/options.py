@@ -59,8 +59,9 @@ AUTO = (
 
 def solver_options(
     backend_help: str = (
-        "A python-sat solver name (CaDiCaL also as cadical195+stable), or cpsat for OR-Tools"
-        " CP-SAT."
+        "A python-sat solver name (CaDiCaL also as cadical195+stable), cpsat for OR-Tools"
+        " CP-SAT, or dpll (compiled DPLL over exactly-one constraints; puzzles made of units of"
+        " N cells only)."
     ),
     timeout_help: str = "Seconds per puzzle; past it the status is unknown.",
 ) -> Callable[[F], F]:

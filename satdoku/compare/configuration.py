@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from satdoku.encodings import get_encoding
 from satdoku.errors import UsageError
 from satdoku.solver.cpsat_backend import CPSAT_MODELS
+from satdoku.solver.dpll import BACKEND as DPLL
+from satdoku.solver.dpll import MATRIX
 from satdoku.solver.pysat_backend import NATIVE_CARD_SOLVERS, parse_backend
 
 CNF_BACKEND = "minisat22"
@@ -31,6 +33,10 @@ class Configuration:
 
     def check(self) -> None:
         """Raise :class:`UsageError` if this configuration cannot run (before any puzzle)."""
+        if self.backend == DPLL or self.encoding == MATRIX:
+            if (self.encoding, self.backend) != (MATRIX, DPLL):
+                raise UsageError(f"{self.label}: {DPLL} searches the {MATRIX} matrix only")
+            return
         if self.cpsat:
             if self.encoding not in CPSAT_MODELS:
                 raise UsageError(
@@ -85,13 +91,15 @@ def configurations(
         return [Configuration(e, _natural_backend(e)) for e in encodings or ()]
     out = []
     for backend in backends:
-        if backend == "cpsat":
+        if backend == DPLL:
+            names = [MATRIX]
+        elif backend == "cpsat":
             names = [e for e in encodings or CPSAT_MODELS if e in CPSAT_MODELS]
         else:
             names = [
                 e
                 for e in encodings or DEFAULT_ENCODINGS
-                if e not in CPSAT_MODELS
+                if e not in (*CPSAT_MODELS, MATRIX)
                 and ("native" not in e.split("+") or backend in NATIVE_CARD_SOLVERS)
             ]
         out += [Configuration(e, backend) for e in names]
@@ -101,6 +109,8 @@ def configurations(
 
 
 def _natural_backend(encoding: str) -> str:
+    if encoding == MATRIX:
+        return DPLL
     if encoding in CPSAT_MODELS:
         return "cpsat"
     return NATIVE_BACKEND if "native" in encoding.split("+") else CNF_BACKEND

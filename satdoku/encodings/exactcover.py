@@ -16,9 +16,10 @@ not say "exactly one" and are refused.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 
 from satdoku.errors import UsageError
-from satdoku.model import AllDifferent, Puzzle
+from satdoku.model import AllDifferent, Constraint, Puzzle, Sum
 
 
 @dataclass(frozen=True)
@@ -32,27 +33,15 @@ class ExactCover:
 
     @classmethod
     def of(cls, puzzle: Puzzle) -> ExactCover:
-        """The matrix of ``puzzle``'s rules: one column per cell, and one per unit and value."""
-        n = puzzle.values
-        columns = [tuple(range(cell * n, cell * n + n)) for cell in range(puzzle.ncells)]
-        for constraint in puzzle.constraints:
-            if not isinstance(constraint, AllDifferent) or len(constraint.cells) != n:
-                raise UsageError(
-                    f"the dpll backend needs every constraint to be a unit of {n} cells"
-                    f" (exactly one of each value); {puzzle.kind} puzzles have"
-                    f" {type(constraint).__name__} constraints it cannot express"
-                )
-            columns += [tuple(cell * n + v for cell in constraint.cells) for v in range(n)]
-        return cls(n, puzzle.ncells, tuple(columns))
+        """The matrix of ``puzzle``'s rules: one column per cell, and one per unit and value
+        (the same rules give the same matrix, built once)."""
+        return _matrix(puzzle.values, puzzle.ncells, puzzle.constraints, puzzle.kind)
 
     @property
     def nrows(self) -> int:
         return self.ncells * self.values
 
-    def row(self, cell: int, value: int) -> int:
-        """The row of candidate x(cell, value)."""
-        return cell * self.values + value - 1
-
+    @cached_property
     def rows_columns(self) -> tuple[list[int], list[int]]:
         """The columns of every row in compressed form: row r's columns are
         ``cols[start[r]:start[r + 1]]``."""
@@ -66,3 +55,18 @@ class ExactCover:
             cols += row_cols
             start.append(len(cols))
         return start, cols
+
+
+@lru_cache(maxsize=32)
+def _matrix(values: int, ncells: int, constraints: tuple[Constraint, ...], kind: str) -> ExactCover:
+    columns = [tuple(range(cell * values, cell * values + values)) for cell in range(ncells)]
+    for constraint in constraints:
+        if not isinstance(constraint, AllDifferent) or len(constraint.cells) != values:
+            what = "a sum" if isinstance(constraint, Sum) else "a unit"
+            raise UsageError(
+                f"the dpll backend needs every constraint to be a unit of {values} cells"
+                f" (exactly one of each value); this {kind} puzzle has {what} of"
+                f" {len(constraint.cells)} cells ({constraint.name or 'unnamed'})"
+            )
+        columns += [tuple(cell * values + v for cell in constraint.cells) for v in range(values)]
+    return ExactCover(values, ncells, tuple(columns))

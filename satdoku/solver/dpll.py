@@ -59,7 +59,7 @@ class DpllSearch:
             )
         self.rules = rules.constraints
         self.matrix = ExactCover.of(rules)
-        start, cols = self.matrix.rows_columns()
+        start, cols = self.matrix.rows_columns
         values = self.matrix.values
         rows = range(self.matrix.nrows)
         self._cover = Cover(
