@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import compress
-from operator import add, itemgetter
+from operator import getitem
 from typing import Any
 
 from satdoku.errors import VerificationError
@@ -65,9 +65,10 @@ def _sudoku_violations(box_rows: int, box_cols: int, grid: Sequence[int]) -> lis
 def check(puzzle: Puzzle, grid: Sequence[int]) -> None:
     """Raise :class:`VerificationError` unless ``grid`` solves ``puzzle``.
 
-    A plain Sudoku whose grid is right takes a fast path (a few C-level passes, about 10 µs
-    for 9x9, so that batches can afford to check every grid); anything else, and every grid
-    that fails the fast path, goes through :func:`violations` for the messages.
+    A plain Sudoku whose grid is right takes a fast path (one sum of per-cell weights that
+    counts every value of every unit, about 15 µs for 9x9, so that batches can afford to check
+    every grid); anything else, and every grid that fails the fast path, goes through
+    :func:`violations` for the messages.
     """
     if _plain_sudoku_ok(puzzle, grid):
         return
@@ -140,21 +141,26 @@ def given_clashes(puzzle: Puzzle) -> list[str]:
     ]
 
 
+FAST_VALUES = 16
+"""The largest plain Sudokus with a fast path: its table of weights grows as N**5 bits (2 MB
+for 16x16), and on bigger grids the full check costs little next to the solving."""
+
+
 def _plain_sudoku_ok(puzzle: Puzzle, grid: Sequence[int]) -> bool:
     """True when ``puzzle`` is a plain Sudoku and ``grid`` provably solves it: every value an
     int in 1..N, every row, column and box (recomputed by arithmetic) a permutation of 1..N, and
     every given kept. False means "look closer", not "wrong"."""
     geometry = puzzle.geometry
-    if geometry is None or not _is_plain_sudoku(puzzle):
+    if geometry is None or geometry.size > FAST_VALUES or not _is_plain_sudoku(puzzle):
         return False
     if len(grid) != geometry.ncells or set(map(type, grid)) != {int}:
         return False
-    if min(grid) < 1 or max(grid) > geometry.size:
+    weights, expected = _unit_weights(geometry)
+    try:
+        total = sum(map(getitem, weights, grid))
+    except KeyError:  # a value outside 1..N
         return False
-    cells, offsets, expected = _unit_keys(geometry)
-    # With values in 1..N, unit u's keys u*(N+1)+v stay in u's own band: the set equals the
-    # expected one exactly when each unit holds every value once.
-    if set(map(add, offsets, cells(grid))) != expected:
+    if total != expected:
         return False
     givens = puzzle.givens
     return list(compress(grid, givens)) == [g for g in givens if g]
@@ -166,21 +172,19 @@ def _is_plain_sudoku(puzzle: Puzzle) -> bool:
 
 
 @cache
-def _unit_keys(
-    geometry: Geometry,
-) -> tuple[Callable[[Sequence[int]], tuple[int, ...]], tuple[int, ...], frozenset[int]]:
-    """For ``geometry``: a getter of every unit's cells in a row (rows, columns, boxes), the
-    offset u*(N+1) of each position's unit u, and the set of keys u*(N+1)+v of a solved grid."""
+def _unit_weights(geometry: Geometry) -> tuple[tuple[dict[int, int], ...], int]:
+    """Per cell, a map from each value v in 1..N to the sum, over the cell's row, column and box
+    u (numbered by arithmetic here), of B**(u*N + v - 1) with B = 2**k > N; and what a solved
+    grid sums to. The digit (u, v) in base B of a grid's sum counts the cells of unit u that
+    hold v: at most N < B, so digits never carry, and the sum is the solved one (every digit 1)
+    exactly when every unit holds every value once."""
     br, bc = geometry.box_rows, geometry.box_cols
     n = br * bc
-    units = [[r * n + c for c in range(n)] for r in range(n)]
-    units += [[r * n + c for r in range(n)] for c in range(n)]
-    units += [
-        [(top + dr) * n + left + dc for dr in range(br) for dc in range(bc)]
-        for top in range(0, n, br)
-        for left in range(0, n, bc)
-    ]
-    flat = [cell for unit in units for cell in unit]
-    offsets = tuple(u * (n + 1) for u, unit in enumerate(units) for _ in unit)
-    expected = frozenset(u * (n + 1) + v for u in range(len(units)) for v in range(1, n + 1))
-    return itemgetter(*flat), offsets, expected
+    k = n.bit_length()
+    weights = []
+    for cell in range(n * n):
+        r, c = divmod(cell, n)
+        units = (r, n + c, 2 * n + (r // br) * br + c // bc)
+        weights.append({v: sum(1 << k * (u * n + v - 1) for u in units) for v in range(1, n + 1)})
+    expected = sum(1 << k * i for i in range(3 * n * n))
+    return tuple(weights), expected

@@ -238,3 +238,8 @@ def test_compare_runs_dpll_on_its_matrix_only():
     for bad in (Configuration("extended", "dpll"), Configuration("exactcover", "minisat22")):
         with pytest.raises(UsageError, match="exactcover matrix only"):
             bad.check()
+
+
+def test_big_grids_are_refused_with_one_line():
+    with pytest.raises(UsageError, match="up to 36 values"):
+        DpllSearch(empty(7, 7))

@@ -4,7 +4,7 @@ import itertools
 
 import pytest
 
-from satdoku import Geometry, Puzzle, VerificationError, check, violations
+from satdoku import Geometry, Puzzle, VerificationError, check, solutions, violations
 from satdoku.verify import _plain_sudoku_ok
 
 SOLVED = "859612437723854169164379528986147352375268914241593786432981675617425893598736241"
@@ -78,5 +78,19 @@ def test_other_shapes(shape):
     solution = solve(puzzle)
     assert _plain_sudoku_ok(puzzle, solution.grid)
     broken = list(solution.grid)
+    broken[0], broken[1] = broken[1], broken[0]
+    agree(puzzle, tuple(broken))
+
+
+def test_bigger_grids_take_the_full_check():
+    """No table of weights past 16x16 (it grows as N**5): the full check alone decides."""
+    from satdoku import parse_puzzle
+    from tests.conftest import DATA
+
+    puzzle = parse_puzzle((DATA / "rkkautsar_25x25.txt").read_text())
+    solution = next(solutions(puzzle, limit=1)).grid
+    assert not _plain_sudoku_ok(puzzle, solution)
+    agree(puzzle, solution)
+    broken = list(solution)
     broken[0], broken[1] = broken[1], broken[0]
     agree(puzzle, tuple(broken))

@@ -19,8 +19,15 @@ def format_line(puzzle: Puzzle, grid: Sequence[int]) -> str:
     """The one-line format of the puzzle's size: characters (``.`` blank) up to 9 values,
     comma-separated integers (``0`` blank) above."""
     if puzzle.values <= 9:
-        return "".join(str(v) if v else "." for v in grid)
+        try:
+            return "".join(map(DIGITS.__getitem__, grid))
+        except KeyError:  # not a value of the puzzle: written as it is
+            return "".join(str(v) if v else "." for v in grid)
     return ",".join(map(str, grid))
+
+
+DIGITS = {0: ".", **{v: str(v) for v in range(1, 10)}}
+"""The character of each value 0 (blank) .. 9 in the one-line format."""
 
 
 def format_grid(puzzle: Puzzle, grid: Sequence[int]) -> str:

@@ -37,6 +37,8 @@ except ImportError:  # built without a C compiler
 BACKEND = "dpll"
 MATRIX = "exactcover"
 """What the statistics name as the encoding."""
+MAX_VALUES = 36
+"""The largest grids it takes (36x36: 46,656 candidates, about 67 KB copied per decision)."""
 NODE_BUDGET = 200_000
 """Search nodes per puzzle before :class:`DpllEngine` hands it to the CDCL engine. A 9x9 needs
 tens to a few thousand (magictour: 90 on average); 200,000 is a fraction of a second."""
@@ -56,6 +58,11 @@ class DpllSearch:
             raise UsageError(
                 "the dpll backend is not built (satdoku/solver/_dpll.c needs a C compiler at"
                 " install time); use a python-sat backend"
+            )
+        if rules.values > MAX_VALUES:
+            raise UsageError(
+                f"the dpll backend is for grids of up to {MAX_VALUES} values (it keeps a copy of"
+                f" its state per decision and learns nothing); use a python-sat backend"
             )
         self.rules = rules.constraints
         self.matrix = ExactCover.of(rules)
