@@ -208,6 +208,7 @@ def test_the_api_takes_dpll_as_a_backend():
     [
         ((1, 1, [0, 1], [0], [0], []), "expected 1 items"),  # row_label too short
         ((1, 1, [0, 1], [5], [0], [1]), "out of range"),  # column 5 of 1
+        ((1, 1, [0, 1], [0], [0], [0]), "out of range"),  # labels start at 1
         ((1, 1, [0, 0], [], [0], [1]), "at least one column"),
         ((1, 1, [0, 2], [0], [0], [1]), "out of range"),  # past the end of row_cols
     ],
@@ -219,13 +220,14 @@ def test_a_malformed_matrix_is_refused(args, message):
         Cover(*args)
 
 
-def test_a_given_out_of_range_is_refused():
+def test_givens_out_of_range_are_refused():
     from satdoku.solver._dpll import Cover
 
     cover = Cover(1, 1, [0, 1], [0], [0], [1])
-    with pytest.raises(ValueError, match="out of range"):
-        cover.start([3])
-    cover.start([0])
+    for givens, message in (([3], "no candidate 3 in slot 0"), ([1, 1], "expected 1 labels")):
+        with pytest.raises(ValueError, match=message):
+            cover.start(givens)
+    cover.start([1])
     assert cover.next() == (1,) and cover.next() is None and cover.exhausted
 
 

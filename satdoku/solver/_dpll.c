@@ -25,6 +25,9 @@
  * branch on and a count reaching 1 or 0 always means an open column. */
 #define DONE (1 << 24)
 
+/* Labels are 1 .. MAX_LABEL - 1 (0 marks a slot without a given). */
+#define MAX_LABEL (1 << 16)
+
 typedef unsigned char flag;
 
 /* Where a search stands between two calls of next(). */
@@ -36,6 +39,7 @@ typedef struct {
     int *row_start, *row_cols; /* CSR: the columns of each row */
     int *col_start, *col_rows; /* CSR: the rows of each column */
     int *row_slot, *row_label; /* a chosen row r puts row_label[r] into slot row_slot[r] */
+    int *slot_row, nlabels;    /* the row of (slot, label): slot_row[slot * nlabels + label] */
     int *count, *initial; /* open candidates per column: now, and before any choice */
     flag *open;
     int *trail, ntrail;        /* the chosen rows, in order */
@@ -52,7 +56,8 @@ typedef struct {
 static void cover_free_arrays(Cover *s)
 {
     int **arrays[] = {&s->row_start,   &s->row_cols,  &s->col_start,   &s->col_rows,
-                      &s->row_slot,    &s->row_label, &s->count,       &s->initial,
+                      &s->row_slot,    &s->row_label, &s->slot_row,    &s->count,
+                      &s->initial,
                       &s->trail,       &s->queue,     &s->level_trail, &s->level_col,
                       &s->level_next,  &s->saved_count, &s->grid};
     for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; i++) {
@@ -140,7 +145,7 @@ static int cover_build(Cover *s, PyObject *args, PyObject *kwds)
     if (!(s->row_start = int_array(start, nrows + 1, 0, nentries + 1, "row_start")) ||
         !(s->row_cols = int_array(cols, nentries, 0, ncols, "row_cols")) ||
         !(s->row_slot = int_array(slot, nrows, 0, nslots, "row_slot")) ||
-        !(s->row_label = int_array(label, nrows, INT_MIN, INT_MAX, "row_label")))
+        !(s->row_label = int_array(label, nrows, 1, MAX_LABEL, "row_label")))
         return -1;
     for (int r = 0; r < nrows; r++) {
         if (s->row_start[r] >= s->row_start[r + 1]) {
@@ -180,6 +185,21 @@ static int cover_build(Cover *s, PyObject *args, PyObject *kwds)
     PyMem_Free(fill);
     for (int c = 0; c < ncols; c++)
         s->initial[c] = s->col_start[c + 1] - s->col_start[c];
+    /* Givens come as a label per slot: the row of each (slot, label), -1 for none. */
+    s->nlabels = 1;
+    for (int r = 0; r < nrows; r++)
+        if (s->row_label[r] >= s->nlabels)
+            s->nlabels = s->row_label[r] + 1;
+    if ((Py_ssize_t)nslots * s->nlabels >= INT_MAX) {
+        PyErr_SetString(PyExc_ValueError, "too many slots and labels");
+        return -1;
+    }
+    if (!(s->slot_row = zeros((Py_ssize_t)nslots * s->nlabels)))
+        return -1;
+    for (int i = 0; i < nslots * s->nlabels; i++)
+        s->slot_row[i] = -1;
+    for (int r = nrows - 1; r >= 0; r--)
+        s->slot_row[s->row_slot[r] * s->nlabels + s->row_label[r]] = r;
     return 0;
 }
 
@@ -324,23 +344,32 @@ static int cover_init(Cover *s, PyObject *args, PyObject *kwds)
     return 0;
 }
 
-/* start(givens): a new search, with the rows `givens` chosen first (a given that an earlier
- * one rules out makes the search find nothing). */
+/* start(givens): a new search, with givens[slot] (a label, 0 for none) chosen in each slot
+ * first; a given that an earlier one rules out makes the search find nothing. */
 static PyObject *cover_start(Cover *s, PyObject *givens)
 {
     if (s->row_start == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "Cover is not initialised");
         return NULL;
     }
-    PyObject *fast = PySequence_Fast(givens, "givens must be a sequence of rows");
+    PyObject *fast = PySequence_Fast(givens, "givens must be a sequence of labels");
     if (fast == NULL)
         return NULL;
+    if (PySequence_Fast_GET_SIZE(fast) != s->nslots) {
+        PyErr_Format(PyExc_ValueError, "givens: expected %d labels", s->nslots);
+        Py_DECREF(fast);
+        return NULL;
+    }
     reset(s);
-    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(fast); i++) {
-        long r = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if ((r == -1 && PyErr_Occurred()) || r < 0 || r >= s->nrows) {
+    PyObject **items = PySequence_Fast_ITEMS(fast);
+    for (int slot = 0; slot < s->nslots; slot++) {
+        long label = PyLong_AsLong(items[slot]);
+        if (label == 0)
+            continue;
+        int r = label > 0 && label < s->nlabels ? s->slot_row[slot * s->nlabels + label] : -1;
+        if (r < 0) {
             if (!PyErr_Occurred())
-                PyErr_Format(PyExc_ValueError, "given row %ld is out of range", r);
+                PyErr_Format(PyExc_ValueError, "no candidate %ld in slot %d", label, slot);
             reset(s);
             Py_DECREF(fast);
             return NULL;
@@ -349,7 +378,7 @@ static PyObject *cover_start(Cover *s, PyObject *givens)
             s->conflict = 1;
             break;
         }
-        choose(s, (int)r);
+        choose(s, r);
     }
     Py_DECREF(fast);
     s->mode = DESCEND;
@@ -445,7 +474,8 @@ static PyGetSetDef cover_getset[] = {
 
 static PyMethodDef cover_methods[] = {
     {"start", (PyCFunction)cover_start, METH_O,
-     "start(givens): begin a search with the rows `givens` chosen first."},
+     "start(givens): begin a search; givens[slot] is the label chosen first in each slot "
+     "(0: none)."},
     {"next", (PyCFunction)(void (*)(void))cover_next, METH_VARARGS | METH_KEYWORDS,
      "next(budget=0, poll=None) -> the next solution (a tuple of slot labels) or None.\n\n"
      "None when the search is exhausted, or when it has used `budget` nodes since start() "

@@ -115,8 +115,7 @@ class DpllSearch:
     def _start(self, puzzle: Puzzle) -> None:
         if puzzle.constraints is not self.rules and puzzle.constraints != self.rules:
             raise UsageError("this search was built for the rules of another puzzle")
-        n = self.matrix.values
-        self._cover.start([cell * n + v - 1 for cell, v in enumerate(puzzle.givens) if v])
+        self._cover.start(puzzle.givens)
 
 
 def no_encoding(encoding: object) -> None:
