@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
+from itertools import repeat
 
 from satdoku.errors import ParseError, SatdokuError
 from satdoku.geometry import Geometry
@@ -131,27 +132,27 @@ def _char_values(text: str, size: int, alphabet: str, lineno: int, column: int) 
         and "0" in text
         and "." in text
     )
-    blanks = HEX_BLANKS if hex_digits else BLANKS
-    values = []
-    for i, ch in enumerate(text):
-        value = 0
-        if ch not in blanks:
-            value = _char_value(ch, hex_digits)
-            if not 1 <= value <= size:
-                raise ParseError(
-                    f"expected {_expected_chars(size, hex_digits)}, found {ch!r}",
-                    lineno,
-                    column + i,
-                )
-        values.append(value)
+    values = list(map(_CHAR_VALUES[hex_digits].get, text, repeat(-1, len(text))))
+    if values and (min(values) < 0 or max(values) > size):
+        i = next(i for i, value in enumerate(values) if not 0 <= value <= size)
+        raise ParseError(
+            f"expected {_expected_chars(size, hex_digits)}, found {text[i]!r}", lineno, column + i
+        )
     return values
 
 
-def _char_value(ch: str, hex_digits: bool) -> int:
-    if not ch.isascii() or not ch.isalnum():
-        return -1
-    value = int(ch, 36)
-    return value + 1 if hex_digits else value
+def _char_table(hex_digits: bool) -> dict[str, int]:
+    """The value of every character that stands for one: 0 for a blank, else base 36 (plus one
+    in hex, where 0 is the first value); other characters are not in it."""
+    table = {
+        ch: int(ch, 36) + hex_digits
+        for ch in "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    }
+    table.update(dict.fromkeys(HEX_BLANKS if hex_digits else BLANKS, 0))
+    return table
+
+
+_CHAR_VALUES = {False: _char_table(False), True: _char_table(True)}
 
 
 def _expected_chars(size: int, hex_digits: bool) -> str:
