@@ -40,7 +40,7 @@ typedef struct {
     int *col_start, *col_rows; /* CSR: the rows of each column */
     int *row_slot, *row_label; /* a chosen row r puts row_label[r] into slot row_slot[r] */
     int *slot_row, nlabels;    /* the row of (slot, label): slot_row[slot * nlabels + label] */
-    int *count, *initial; /* open candidates per column: now, and before any choice */
+    int *count, *initial;      /* open candidates per column: now, and before any choice */
     flag *open;
     int *trail, ntrail;        /* the chosen rows, in order */
     int *queue, qhead, qtail;  /* unit columns waiting for propagation */

@@ -24,8 +24,8 @@ from satdoku.deadline import NEVER, Deadline
 from satdoku.encodings.exactcover import ExactCover
 from satdoku.errors import UsageError
 from satdoku.geometry import Geometry
-from satdoku.model import Grid, Puzzle, sudoku_units
-from satdoku.solver.engine import ENGINE_BACKEND, Engine, EngineResult
+from satdoku.model import Grid, Puzzle
+from satdoku.solver.engine import ENGINE_BACKEND, Engine, EngineResult, refuse_others
 from satdoku.solver.result import Stats
 from satdoku.verify import check
 
@@ -177,10 +177,7 @@ class DpllEngine:
 
     def count(self, puzzle: Puzzle, limit: int | None = 2) -> EngineResult:
         """Up to ``limit`` verified solutions of ``puzzle`` (None: all of them)."""
-        if puzzle.geometry != self.geometry or puzzle.constraints is not sudoku_units(
-            self.geometry
-        ):
-            raise UsageError(f"this engine solves plain {self.geometry} Sudokus only")
+        refuse_others(self.geometry, puzzle)
         if limit is not None and limit < 1:
             return EngineResult(puzzle, (), complete=False)
         grids, complete = self._search.search(puzzle, limit, self.budget)

@@ -148,10 +148,7 @@ class Engine(SolverOwner):
 
     def count(self, puzzle: Puzzle, limit: int | None = 2) -> EngineResult:
         """Up to ``limit`` verified solutions of ``puzzle`` (None: all of them)."""
-        if puzzle.geometry != self.geometry or puzzle.constraints is not sudoku_units(
-            self.geometry
-        ):
-            raise UsageError(f"this engine solves plain {self.geometry} Sudokus only")
+        refuse_others(self.geometry, puzzle)
         if limit is not None and limit < 1:
             return EngineResult(puzzle, (), complete=False)
         solver = self._ready()
@@ -246,6 +243,13 @@ class Engine(SolverOwner):
         for lit in reversed(positives):
             values[(lit - 1) // n] = self._value_of[lit]
         return tuple(values)
+
+
+def refuse_others(geometry: Geometry, puzzle: Puzzle) -> None:
+    """Raise :class:`UsageError` unless ``puzzle`` is a plain Sudoku of ``geometry``: what an
+    engine for that geometry solves."""
+    if puzzle.geometry != geometry or puzzle.constraints is not sudoku_units(geometry):
+        raise UsageError(f"this engine solves plain {geometry} Sudokus only")
 
 
 def _unreduced(encoding: str | ClassicEncoding) -> ClassicEncoding:
