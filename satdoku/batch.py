@@ -95,6 +95,15 @@ class BatchOptions:
     encoding: str | None = None
     conflicts: int | None = None
 
+    def __post_init__(self) -> None:
+        """Refuse what ``dpll`` cannot do here, before any worker starts."""
+        if self.backend == DPLL:
+            no_encoding(self.encoding)
+            if self.conflicts is not None:
+                raise UsageError("a conflict budget needs a CDCL backend, not dpll")
+            if not available():
+                raise UsageError("the dpll backend is not built; use a python-sat backend")
+
 
 @dataclass
 class Summary:
@@ -184,9 +193,6 @@ class Engines:
             else ENGINE_BACKEND
         )
         if backend == DPLL:
-            no_encoding(opts.encoding)
-            if opts.conflicts is not None:
-                raise UsageError("a conflict budget needs a CDCL backend, not dpll")
             return DpllEngine(geometry)
         return Engine(geometry, backend=backend, encoding=opts.encoding, conflicts=opts.conflicts)
 

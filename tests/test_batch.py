@@ -229,3 +229,4 @@ def test_a_conflict_budget_goes_to_the_cdcl_engine():
 )
 def test_dpll_takes_no_conflict_budget_nor_encoding(mixed, options):
     assert_one_error_line(satdoku("batch", str(mixed), *options))
+    assert_one_error_line(satdoku("batch", str(mixed), "--jobs", "2", *options))
