@@ -6,9 +6,11 @@ Both solve and prove unique (limit 2) every 9x9 puzzle of each file, one process
   (python-sat ``cadical153``), the givens as assumptions, the found grid blocked by one clause
   guarded by a fresh activation literal (retired after the puzzle), a second solve;
 * satdoku: what ``satdoku batch`` runs, without the file I/O: :func:`satdoku.batch.run_batch`
-  (one :class:`satdoku.solver.engine.Engine` per chunk of 8,192 puzzles, similar puzzles
-  solved one after another, propagation first while it pays, every grid verified), or with
-  ``--in-order`` the engine on the puzzles in file order.
+  (chunks of 8,192 puzzles, one engine per chunk, every grid verified). The engine is the one
+  ``satdoku batch`` picks: the compiled DPLL search (:class:`satdoku.solver.dpll.DpllEngine`)
+  where it is built; ``--backend minicard`` (or another python-sat solver) measures the CDCL
+  engine (:class:`satdoku.solver.engine.Engine`). With ``--in-order`` the puzzles are solved
+  in file order instead of sorted by their givens within each chunk.
 
 Puzzles are parsed before the clock starts, for both. Each repeat runs the baseline and the
 engine one after the other on the same puzzles, the baseline first in odd repeats and the
