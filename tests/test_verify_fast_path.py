@@ -3,6 +3,8 @@
 import itertools
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from satdoku import Geometry, Puzzle, VerificationError, check, solutions, violations
 from satdoku.verify import _plain_sudoku_ok
@@ -94,3 +96,24 @@ def test_bigger_grids_take_the_full_check():
     broken = list(solution)
     broken[0], broken[1] = broken[1], broken[0]
     agree(puzzle, tuple(broken))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 80), st.integers(-2, 12)), min_size=1, max_size=6))
+def test_random_changes_agree_with_the_full_check(changes):
+    puzzle = Puzzle.sudoku(Geometry(3, 3), grid(PUZZLE))
+    changed = list(grid(SOLVED))
+    for cell, value in changes:
+        changed[cell] = value
+    agree(puzzle, tuple(changed))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.permutations(range(9)), st.integers(0, 8))
+def test_a_row_shuffled_in_place_keeps_rows_but_not_columns(order, row):
+    """Every row still a permutation: only the column and box digits can catch it."""
+    empty = Puzzle.sudoku(Geometry(3, 3), [0] * 81)
+    changed = list(grid(SOLVED))
+    changed[row * 9 : row * 9 + 9] = [changed[row * 9 + i] for i in order]
+    agree(empty, tuple(changed))
+    assert _plain_sudoku_ok(empty, tuple(changed)) == (list(order) == list(range(9)))
