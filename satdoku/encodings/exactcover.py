@@ -42,6 +42,16 @@ class ExactCover:
         return self.ncells * self.values
 
     @cached_property
+    def row_cells(self) -> list[int]:
+        """The cell of every row."""
+        return [r // self.values for r in range(self.nrows)]
+
+    @cached_property
+    def row_values(self) -> list[int]:
+        """The value of every row."""
+        return [r % self.values + 1 for r in range(self.nrows)]
+
+    @cached_property
     def rows_columns(self) -> tuple[list[int], list[int]]:
         """The columns of every row in compressed form: row r's columns are
         ``cols[start[r]:start[r + 1]]``."""

@@ -68,15 +68,13 @@ class DpllSearch:
         self.rules = rules.constraints
         self.matrix = ExactCover.of(rules)
         start, cols = self.matrix.rows_columns
-        values = self.matrix.values
-        rows = range(self.matrix.nrows)
         self._cover = Cover(
             len(self.matrix.columns),
             self.matrix.ncells,
             start,
             cols,
-            [r // values for r in rows],
-            [r % values + 1 for r in rows],
+            self.matrix.row_cells,
+            self.matrix.row_values,
         )
 
     @property
