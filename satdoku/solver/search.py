@@ -54,8 +54,8 @@ def solutions(
 
     ``backend`` is a python-sat solver name (with a CNF ``encoding`` spec, default
     ``extended+optimized``), ``cpsat`` (with the CP-SAT model ``alldiff`` or ``onehot``) or
-    ``dpll`` (compiled DPLL over exactly-one constraints, no encoding to choose; all answers
-    are found before the first is yielded, see :mod:`satdoku.solver.dpll`).
+    ``dpll`` (compiled DPLL over exactly-one constraints, no encoding to choose; its search
+    goes on from one answer to the next as they are asked for, see :mod:`satdoku.solver.dpll`).
     Left out, they are chosen by grid size (:mod:`satdoku.solver.defaults`): ``minisat22``
     up to 16x16, ``cadical195+stable`` over ``extended+singles`` from 25x25 up.
     With python-sat, ``strategy`` is ``blocking`` (one blocking clause per answer) or
