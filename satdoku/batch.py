@@ -27,7 +27,7 @@ from satdoku.errors import UsageError
 from satdoku.formats import Record
 from satdoku.formats.output import format_line
 from satdoku.geometry import Geometry
-from satdoku.model import Puzzle, sudoku_units
+from satdoku.model import Puzzle
 from satdoku.solver.defaults import is_big
 from satdoku.solver.dpll import BACKEND as DPLL
 from satdoku.solver.dpll import DpllEngine, available, no_encoding
@@ -212,7 +212,7 @@ def as_job(record: Record) -> Job:
     if puzzle is None:
         return BatchRecord(record.line, "invalid", error=str(record.error))
     geometry = puzzle.geometry
-    if geometry is None or puzzle.constraints is not sudoku_units(geometry):
+    if geometry is None or not puzzle.plain:
         return BatchRecord(record.line, "invalid", error="batch solves plain Sudokus only")
     return (record.line, (geometry.box_rows, geometry.box_cols), puzzle.givens)
 

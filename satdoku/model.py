@@ -37,12 +37,13 @@ class Sum:
 Constraint = AllDifferent | Sum
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class Puzzle:
     """Cells, their values 1..``values``, constraints and givens.
 
     ``positions[i]`` is the (row, column) where cell ``i`` is drawn on a ``nrows`` x ``ncols``
-    layout; ``givens[i]`` is its given value or 0.
+    layout; ``givens[i]`` is its given value or 0. Two puzzles are equal when their cells,
+    constraints and givens are (a pickled and unpickled copy equals the original).
     """
 
     values: int
@@ -79,9 +80,9 @@ class Puzzle:
         return len(self.positions)
 
     @property
-    def size(self) -> int:
-        """Number of values, N for an N x N Sudoku."""
-        return self.values
+    def plain(self) -> bool:
+        """Whether this is a plain Sudoku: the rows, columns and boxes of its geometry only."""
+        return self.geometry is not None and self.constraints == sudoku_units(self.geometry)
 
     @cached_property
     def units(self) -> tuple[AllDifferent, ...]:
@@ -104,6 +105,14 @@ class Puzzle:
         """``r{row}c{col}``, 1-based, as people write it."""
         r, c = self.positions[cell]
         return f"r{r + 1}c{c + 1}"
+
+    def __repr__(self) -> str:
+        shape = f"{self.nrows}x{self.ncols}"
+        box = f", box {self.geometry}" if self.geometry is not None else ""
+        return (
+            f"<Puzzle {self.kind} {shape}{box}: {self.nclues} givens,"
+            f" {len(self.constraints)} constraints>"
+        )
 
     def with_givens(self, givens: Iterable[int]) -> Puzzle:
         """The same puzzle with other givens (a grid of this shape)."""

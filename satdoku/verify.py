@@ -13,7 +13,7 @@ from typing import Any
 
 from satdoku.errors import VerificationError
 from satdoku.geometry import Geometry
-from satdoku.model import AllDifferent, Puzzle, Sum, sudoku_units
+from satdoku.model import AllDifferent, Puzzle, Sum
 
 
 def violations(puzzle: Puzzle, grid: Sequence[int]) -> list[str]:
@@ -151,7 +151,7 @@ def _plain_sudoku_ok(puzzle: Puzzle, grid: Sequence[int]) -> bool:
     int in 1..N, every row, column and box (recomputed by arithmetic) a permutation of 1..N, and
     every given kept. False means "look closer", not "wrong"."""
     geometry = puzzle.geometry
-    if geometry is None or geometry.size > FAST_VALUES or not _is_plain_sudoku(puzzle):
+    if geometry is None or geometry.size > FAST_VALUES or not puzzle.plain:
         return False
     if len(grid) != geometry.ncells or set(map(type, grid)) != {int}:
         return False
@@ -164,11 +164,6 @@ def _plain_sudoku_ok(puzzle: Puzzle, grid: Sequence[int]) -> bool:
         return False
     givens = puzzle.givens
     return list(compress(grid, givens)) == [g for g in givens if g]
-
-
-def _is_plain_sudoku(puzzle: Puzzle) -> bool:
-    """Rows, columns and boxes only, as :func:`sudoku_units` makes them."""
-    return puzzle.geometry is not None and puzzle.constraints is sudoku_units(puzzle.geometry)
 
 
 @cache

@@ -26,7 +26,7 @@ from typing import Any, cast
 from satdoku.encodings import ClassicEncoding, Formula, get_encoding
 from satdoku.errors import UsageError
 from satdoku.geometry import Geometry
-from satdoku.model import Grid, Puzzle, sudoku_units
+from satdoku.model import Grid, Puzzle
 from satdoku.solver.pysat_backend import NATIVE_CARD_SOLVERS, SolverOwner, parse_backend
 from satdoku.verify import check
 
@@ -248,7 +248,7 @@ class Engine(SolverOwner):
 def refuse_others(geometry: Geometry, puzzle: Puzzle) -> None:
     """Raise :class:`UsageError` unless ``puzzle`` is a plain Sudoku of ``geometry``: what an
     engine for that geometry solves."""
-    if puzzle.geometry != geometry or puzzle.constraints is not sudoku_units(geometry):
+    if puzzle.geometry != geometry or not puzzle.plain:
         raise UsageError(f"this engine solves plain {geometry} Sudokus only")
 
 
