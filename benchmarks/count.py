@@ -33,7 +33,7 @@ from importlib.metadata import version
 from satdoku import count, parse_puzzle, uniqueness
 from satdoku.encodings import get_encoding
 from satdoku.model import Puzzle
-from satdoku.solver import PysatBackend
+from satdoku.solver import PysatSolver
 from satdoku.solver.branching import PropagationTree
 from satdoku.verify import batch_checker
 
@@ -50,7 +50,7 @@ def count_cubes(puzzle: Puzzle, backend: str, depth: int) -> int:
     formula = tree.formula
     var, blanks = formula.varmap.var, puzzle.blanks
     grids = []
-    with PysatBackend(backend) as solver:
+    with PysatSolver(backend) as solver:
         solver.load(formula)
         top = formula.nvars
         for cube in cubes:
@@ -68,7 +68,7 @@ def _cubes(tree: PropagationTree, backend: str, depth: int) -> list[list[int]]:
     """Assumption lists at ``depth`` of the propagation tree (conflicts dropped)."""
     level: list[list[int]] = [[]]
     formula, varmap = tree.formula, tree.formula.varmap
-    with PysatBackend(backend) as solver:
+    with PysatSolver(backend) as solver:
         solver.load(formula)
         for _ in range(depth):
             nxt: list[list[int]] = []

@@ -23,16 +23,19 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, cast
 
-from satdoku.errors import UsageError
+from satdoku.deadline import Deadline, SolveTimeout
+from satdoku.errors import SatdokuError, UsageError
 from satdoku.formats import Record
 from satdoku.formats.output import format_line
 from satdoku.geometry import Geometry
 from satdoku.model import Puzzle
+from satdoku.results import EngineResult
+from satdoku.solver.backend import Backend, PuzzleEngine
 from satdoku.solver.defaults import is_big
-from satdoku.solver.dpll import BACKEND as DPLL
-from satdoku.solver.dpll import DpllEngine, available, no_encoding
-from satdoku.solver.engine import ENGINE_BACKEND, Engine, EngineResult
+from satdoku.solver.engine import ENGINE_BACKEND
+from satdoku.solver.registry import get_backend
 from satdoku.solver.search import solutions
+from satdoku.status import Status
 
 CHUNK = 8192
 """Puzzles per chunk. Every chunk starts on fresh solvers and is solved in an order fixed by
@@ -50,7 +53,7 @@ class BatchRecord:
     """The result for one input puzzle; ``line`` is its 1-based line in the input."""
 
     line: int
-    status: str
+    status: Status
     count: int = 0
     complete: bool = False
     solution: str | None = None
@@ -63,7 +66,7 @@ class BatchRecord:
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "line": self.line,
-            "status": self.status,
+            "status": self.status.value,
             "count": self.count,
             "complete": self.complete,
             "solution": self.solution,
@@ -73,36 +76,77 @@ class BatchRecord:
         return out
 
 
+DEFAULT_ENGINES = ("dpll", ENGINE_BACKEND)
+"""The engine a batch uses up to 16x16 when no backend is named: the first of these that is
+installed and takes the options given."""
+_PROBE = Puzzle.sudoku(Geometry(3, 3), [0] * 81)
+"""A puzzle to check an encoding against before any real one."""
+
+
 @dataclass
 class BatchOptions:
     """How to solve: count up to ``limit`` solutions (2 proves uniqueness), the backend and
     encoding (None: chosen by grid size), an optional conflict budget per solve of a CDCL
-    engine (past it: ``unknown``).
+    engine and a ``timeout`` in seconds per puzzle (past either: ``unknown``).
 
-    Up to 16x16 the puzzles go through one persistent engine per geometry: by default the
-    compiled DPLL search (:class:`~satdoku.solver.dpll.DpllEngine`, which hands a puzzle that
-    exceeds its node budget to the CDCL engine), or the python-sat :class:`Engine` when a
-    python-sat backend, an encoding or a conflict budget is given (or the DPLL search is not
-    built). From 25x25 up each puzzle is solved on its own with the reduced encoding
-    (:func:`satdoku.solver.solutions`, defaults from :mod:`satdoku.solver.defaults`), where
-    the reduction by the givens matters far more than reusing a solver, and the conflict
-    budget does not apply."""
+    Up to 16x16 plain Sudokus go through one persistent engine per geometry (the backend's
+    :meth:`~satdoku.solver.backend.Backend.engine`): by default the compiled DPLL search
+    (which hands a puzzle that exceeds its node budget to the CDCL engine), or the python-sat
+    engine on MiniCard when an encoding or a conflict budget is given (or the DPLL search is
+    not built); see :data:`DEFAULT_ENGINES`. Other kinds, grids from 25x25 up and backends
+    without an engine solve each puzzle on its own (:func:`satdoku.solver.solutions`, with
+    the reduced encoding and the defaults of :mod:`satdoku.solver.defaults`); there the
+    conflict budget does not apply."""
 
     limit: int | None = 2
     backend: str | None = None
-    """None: ``dpll`` (else the engine's MiniCard) up to 16x16, the big-grid default from
-    25x25 up."""
     encoding: str | None = None
     conflicts: int | None = None
+    timeout: float | None = None
 
     def __post_init__(self) -> None:
-        """Refuse what ``dpll`` cannot do here, before any worker starts."""
-        if self.backend == DPLL:
-            no_encoding(self.encoding)
-            if self.conflicts is not None:
-                raise UsageError("a conflict budget needs a CDCL backend, not dpll")
-            if not available():
-                raise UsageError("the dpll backend is not built; use a python-sat backend")
+        """Refuse what cannot run, before any worker starts."""
+        if self.timeout is not None and self.timeout < 0:
+            raise UsageError(f"the timeout must be 0 or more, not {self.timeout:g}")
+        if self.backend is None:
+            return
+        backend = get_backend(self.backend)
+        caps = backend.capabilities
+        if not caps.available:
+            raise UsageError(f"the {backend.name} backend is not installed; choose another backend")
+        if self.encoding is not None:
+            backend.encoding_for(_PROBE, self.encoding)
+        if self.conflicts is not None and not caps.conflict_budget:
+            raise UsageError(f"a conflict budget needs a CDCL backend, not {backend.name}")
+        if self.timeout is not None and caps.engine and not caps.interruptible:
+            raise UsageError(
+                f"{backend.name} cannot be interrupted, so it cannot keep a time limit per"
+                " puzzle in a batch; use a MiniSat-family solver with --timeout"
+            )
+
+    def engine_backend(self) -> Backend | None:
+        """The backend whose engine solves plain Sudokus up to 16x16; None when the puzzles
+        are solved one at a time."""
+        if self.backend is not None:
+            backend = get_backend(self.backend)
+            return backend if backend.capabilities.engine else None
+        for name in DEFAULT_ENGINES:
+            backend = get_backend(name)
+            if self._fits(backend):
+                return backend
+        return None
+
+    def _fits(self, backend: Backend) -> bool:
+        caps = backend.capabilities
+        if not caps.available or (self.conflicts is not None and not caps.conflict_budget):
+            return False
+        if self.encoding is None:
+            return True
+        try:
+            backend.encoding_for(_PROBE, self.encoding)
+        except UsageError:
+            return False
+        return True
 
 
 @dataclass
@@ -115,7 +159,7 @@ class Summary:
 
     def add(self, record: BatchRecord) -> None:
         self.statuses[record.status] += 1
-        if record.status == "solved":
+        if record.status is Status.SOLVED:
             if record.unique:
                 self.unique += 1
             elif record.count > 1:
@@ -137,14 +181,16 @@ class Summary:
         }
 
 
-Job = tuple[int, tuple[int, int], tuple[int, ...]] | BatchRecord
-"""A puzzle to solve as (line, box shape, givens) - cheap to send to a worker - or a result
-already known (an invalid record)."""
+Job = tuple[int, tuple[int, int], tuple[int, ...]] | tuple[int, Puzzle] | BatchRecord
+"""A plain Sudoku to solve as (line, box shape, givens) - cheap to send to a worker -, a
+puzzle of another kind as (line, puzzle), or a result already known (an invalid record)."""
 
 
 def _similarity(job: Job) -> tuple[tuple[int, int], tuple[int, ...]]:
     """The sort key that puts puzzles sharing their first givens side by side."""
-    return ((0, 0), ()) if isinstance(job, BatchRecord) else (job[1], job[2])
+    if isinstance(job, BatchRecord) or len(job) == 2:
+        return ((0, 0), ())
+    return (job[1], job[2])
 
 
 class Engines:
@@ -152,7 +198,8 @@ class Engines:
 
     def __init__(self, options: BatchOptions) -> None:
         self.options = options
-        self._engines: dict[Geometry, Engine | DpllEngine] = {}
+        self._backend = options.engine_backend()
+        self._engines: dict[Geometry, PuzzleEngine] = {}
 
     def close(self) -> None:
         """Release the solvers (the engines reload on their next puzzle)."""
@@ -171,49 +218,69 @@ class Engines:
     def solve(self, job: Job) -> BatchRecord:
         if isinstance(job, BatchRecord):
             return job
-        line, shape, givens = job
-        geometry = Geometry(*shape)
-        puzzle = Puzzle.sudoku(geometry, givens)
-        if is_big(puzzle):
-            result = self._one_shot(puzzle)
+        if len(job) == 2:
+            line, puzzle = job
+            plain = False
         else:
-            engine = self._engines.get(geometry)
-            if engine is None:
-                engine = self._engines[geometry] = self._engine(geometry)
-            result = engine.count(puzzle, self.options.limit)
+            line, shape, givens = job
+            puzzle = Puzzle.sudoku(Geometry(*shape), givens)
+            plain = True
+        try:
+            if plain and self._backend is not None and not is_big(puzzle):
+                result = self._engine(puzzle).count(
+                    puzzle, self.options.limit, Deadline.after(self.options.timeout)
+                )
+            else:
+                result = self._one_shot(puzzle)
+        except SatdokuError as err:  # an option that does not fit this puzzle
+            return BatchRecord(line, Status.INVALID, error=str(err))
         solution = format_line(puzzle, result.grids[0]) if result.grids else None
         return BatchRecord(line, result.status, result.count, result.complete, solution)
 
-    def _engine(self, geometry: Geometry) -> Engine | DpllEngine:
-        """The engine for puzzles of ``geometry`` (see :class:`BatchOptions`)."""
-        opts = self.options
-        backend = opts.backend or (
-            DPLL
-            if available() and opts.encoding is None and opts.conflicts is None
-            else ENGINE_BACKEND
-        )
-        if backend == DPLL:
-            return DpllEngine(geometry)
-        return Engine(geometry, backend=backend, encoding=opts.encoding, conflicts=opts.conflicts)
+    def _engine(self, puzzle: Puzzle) -> PuzzleEngine:
+        """The engine for puzzles of ``puzzle``'s geometry (see :class:`BatchOptions`)."""
+        geometry = puzzle.geometry
+        assert geometry is not None and self._backend is not None
+        engine = self._engines.get(geometry)
+        if engine is None:
+            opts = self.options
+            engine = self._backend.engine(
+                geometry, encoding=opts.encoding, conflicts=opts.conflicts
+            )
+            self._engines[geometry] = engine
+        return engine
 
     def _one_shot(self, puzzle: Puzzle) -> EngineResult:
-        """A big puzzle on its own (see :class:`BatchOptions`)."""
+        """A puzzle on its own (see :class:`BatchOptions`)."""
         opts = self.options
         if opts.limit is not None and opts.limit < 1:
             return EngineResult(puzzle, (), complete=False)
-        found = solutions(puzzle, backend=opts.backend, encoding=opts.encoding, limit=opts.limit)
-        grids = tuple(s.grid for s in found)
-        return EngineResult(puzzle, grids, complete=opts.limit is None or len(grids) < opts.limit)
+        grids: list[tuple[int, ...]] = []
+        found = solutions(
+            puzzle,
+            backend=opts.backend,
+            encoding=opts.encoding,
+            limit=opts.limit,
+            timeout=opts.timeout,
+        )
+        try:
+            grids.extend(s.grid for s in found)
+        except SolveTimeout:
+            return EngineResult(puzzle, tuple(grids), complete=False)
+        return EngineResult(
+            puzzle, tuple(grids), complete=opts.limit is None or len(grids) < opts.limit
+        )
 
 
 def as_job(record: Record) -> Job:
-    """What a worker needs of a record: a plain Sudoku's line, box shape and givens."""
+    """What a worker needs of a record: a plain Sudoku's line, box shape and givens, or the
+    puzzle itself for other kinds."""
     puzzle = record.puzzle
     if puzzle is None:
-        return BatchRecord(record.line, "invalid", error=str(record.error))
+        return BatchRecord(record.line, Status.INVALID, error=str(record.error))
     geometry = puzzle.geometry
     if geometry is None or not puzzle.plain:
-        return BatchRecord(record.line, "invalid", error="batch solves plain Sudokus only")
+        return (record.line, puzzle)
     return (record.line, (geometry.box_rows, geometry.box_cols), puzzle.givens)
 
 
@@ -274,7 +341,7 @@ def format_record(record: BatchRecord, fmt: str) -> str:
         row = record.to_dict()
         csv.writer(buffer, lineterminator="\n").writerow([_csv_value(row.get(k)) for k in FIELDS])
         return buffer.getvalue()
-    return f"{record.solution if record.status == 'solved' else record.status}\n"
+    return f"{record.solution if record.status is Status.SOLVED else record.status}\n"
 
 
 def _csv_value(value: object) -> object:

@@ -174,8 +174,7 @@ def test_big_grids_are_solved_one_by_one_with_the_big_defaults(monkeypatch):
     from satdoku.solver import solutions
 
     built = []
-    monkeypatch.setattr(batch, "Engine", lambda *a, **k: built.append(a) or None)
-    monkeypatch.setattr(batch, "DpllEngine", lambda *a, **k: built.append(a) or None)
+    monkeypatch.setattr(batch.Engines, "_engine", lambda *a, **k: built.append(a) or None)
     path = DATA / "rkkautsar_25x25.txt"
     with path.open() as handle:
         records = list(read_records(handle))

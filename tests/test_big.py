@@ -22,7 +22,7 @@ from satdoku.solver.defaults import (
     default_encoding,
     default_strategy,
 )
-from satdoku.solver.pysat_backend import parse_backend
+from satdoku.solver.pysat_solver import parse_backend
 from satdoku.verify import check
 from tests.cli import assert_one_error_line, satdoku
 from tests.conftest import data_lines, shared_file

@@ -35,17 +35,19 @@ def test_configurations_from_lists():
         "onehot@cpsat",
         "minimal+native@minicard",
     ]
-    crossed = configurations(["extended", "minimal+native", "alldiff"], ["glucose4", "cpsat"])
+    crossed = configurations(["extended", "alldiff"], ["glucose4", "cpsat"])
     assert [c.label for c in crossed] == ["extended@glucose4", "alldiff@cpsat"]
+    with pytest.raises(UsageError, match="no backend given takes minimal[+]native"):
+        configurations(["extended", "minimal+native", "alldiff"], ["glucose4", "cpsat"])
     assert {"alldiff@cpsat", "onehot@cpsat"} <= {c.label for c in configurations(None, ["cpsat"])}
 
 
 @pytest.mark.parametrize(
     ("configuration", "message"),
     [
-        (Configuration("extended", "cpsat"), "cpsat runs the models"),
+        (Configuration("extended", "cpsat"), "cpsat backend takes the models"),
         (Configuration("extended+native", "minisat22"), "native cardinality"),
-        (Configuration("extended", "nosuch"), "unknown solver"),
+        (Configuration("extended", "nosuch"), "unknown backend 'nosuch'"),
         (Configuration("extended", "minisat22+stable"), "unknown option 'stable' for minisat22"),
         (Configuration("fancy", "minisat22"), "unknown encoding"),
     ],

@@ -77,7 +77,7 @@ def test_variant_example_is_unique_for_both_backends(kind: str) -> None:
     assert set(counts.values()) == {1}, counts
     solution = next(solutions(puzzle))
     assert violations(puzzle, solution.grid) == []
-    drawing = solution.pretty()
+    drawing = str(solution)
     assert "|" in drawing and "+" in drawing
 
 

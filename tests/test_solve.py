@@ -3,7 +3,7 @@ import pytest
 from satdoku import Geometry, Puzzle, check, parse_puzzle, solutions, solve
 from satdoku.encodings import ENCODINGS, get_encoding
 from satdoku.errors import UsageError
-from satdoku.solver import PysatBackend, SolveTimeout
+from satdoku.solver import PysatSolver, SolveTimeout
 from tests.conftest import DATA, data_lines, shared_file
 
 
@@ -98,7 +98,7 @@ def test_backend_time_limit_interrupts_a_hard_formula():
 
     formula = Formula(VarMap(Puzzle.sudoku(Geometry(2, 2), [0] * 16), [()] * 16))
     formula.clauses = pigeonhole(12)
-    with PysatBackend("minisat22") as backend:
+    with PysatSolver("minisat22") as backend:
         backend.load(formula)
         assert backend.solve(timeout=0.2) is None
 
@@ -107,7 +107,7 @@ def test_uninterruptible_backend_refuses_a_time_limit():
     """The backend itself cannot keep one; solutions() runs such solvers in a child process
     instead (tests/test_guard.py)."""
     puzzle = parse_puzzle(data_lines("norvig_top95.txt")[0])
-    with PysatBackend("cadical153") as backend:
+    with PysatSolver("cadical153") as backend:
         backend.load(get_encoding("extended").encode(puzzle))
         with pytest.raises(UsageError, match="cannot be interrupted"):
             backend.solve(timeout=5)

@@ -6,7 +6,7 @@ from pysat.solvers import Solver
 
 from satdoku import parse_puzzle, solve
 from satdoku.encodings import get_encoding
-from satdoku.solver import PysatBackend
+from satdoku.solver import PysatSolver
 from tests.conftest import data_lines
 
 TOP = data_lines("norvig_top95.txt")[:3]
@@ -32,7 +32,7 @@ def test_counters_equal_a_plain_solver_run(name):
     """The propagation check runs on the backend's own solver; the search must not notice."""
     for line in TOP:
         formula = get_encoding("extended").encode(parse_puzzle(line))
-        with PysatBackend(name) as backend:
+        with PysatSolver(name) as backend:
             backend.load(formula)
             assert backend.solve()
             ours = backend.stats()

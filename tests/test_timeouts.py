@@ -15,8 +15,8 @@ from satdoku.formats import parse_puzzle
 from satdoku.geometry import Geometry
 from satdoku.model import Puzzle
 from satdoku.solver import count, solutions, uniqueness
-from satdoku.solver.bruteforce import brute_force_search
-from satdoku.solver.pysat_backend import PysatBackend
+from satdoku.solver.bruteforce import brute_force_grids
+from satdoku.solver.pysat_solver import PysatSolver
 from tests.cli import satdoku
 from tests.conftest import data_lines
 
@@ -53,7 +53,7 @@ def test_a_deadline_interrupts_the_reduction_and_loading() -> None:
         with pytest.raises(SolveTimeout):
             get_encoding(spec).candidates(puzzle, Deadline.after(0))
     formula = get_encoding("minimal").encode(parse_puzzle(data_lines("norvig_top95.txt")[0]))
-    with PysatBackend("minisat22") as backend, pytest.raises(SolveTimeout):
+    with PysatSolver("minisat22") as backend, pytest.raises(SolveTimeout):
         backend.load(formula, Deadline.after(0))
 
 
@@ -73,11 +73,13 @@ def test_count_and_uniqueness_end_unknown_at_the_deadline(backend: str) -> None:
 
 
 def test_brute_force_count_stops_at_the_deadline() -> None:
-    found, stopped = brute_force_search(empty(3), None, Deadline.after(0.2))
-    assert stopped and found > 0
-    counted = count(empty(3), method="brute", timeout=0.2)
+    grids = brute_force_grids(empty(3), Deadline.after(0.2))
+    with pytest.raises(SolveTimeout):
+        for _ in grids:
+            pass
+    counted = count(empty(3), backend="brute", timeout=0.2)
     assert not counted.complete and counted.stopped == "timeout" and counted.count > 0
-    assert brute_force_search(empty(2), None, Deadline.after(60)) == (288, False)
+    assert sum(1 for _ in brute_force_grids(empty(2), Deadline.after(60))) == 288
 
 
 def test_closest_second_solution_is_kept_under_a_time_limit() -> None:

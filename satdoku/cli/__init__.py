@@ -76,7 +76,7 @@ def main(argv: list[str] | None = None) -> None:
         os.dup2(devnull, sys.stdout.fileno())
         status = 0
     except Exception as err:  # python-sat reports Ctrl-C during a native solve as its own error
-        from satdoku.solver.pysat_backend import interrupts
+        from satdoku.solver.pysat_solver import interrupts
 
         if not isinstance(err, interrupts()):
             raise

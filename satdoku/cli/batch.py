@@ -29,7 +29,7 @@ from satdoku.geometry import Geometry
 from satdoku.solver.defaults import BIG_BACKEND, BIG_ENCODING
 from satdoku.solver.dpll import BACKEND as DPLL
 from satdoku.solver.engine import ENGINE_BACKEND, ENGINE_ENCODING
-from satdoku.solver.pysat_backend import interrupts
+from satdoku.solver.pysat_solver import interrupts
 
 EXIT_OK, EXIT_INTERRUPTED = 0, 130
 

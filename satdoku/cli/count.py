@@ -13,11 +13,13 @@ from satdoku.cli.inputs import (
     start_result,
 )
 from satdoku.cli.options import format_option, solver_options
+from satdoku.errors import UsageError
 from satdoku.formats import Record
 from satdoku.solver import count
-from satdoku.solver.counting import METHODS
 from satdoku.solver.defaults import BIG_STRATEGY, DEFAULT_STRATEGY
-from satdoku.solver.search import CNF_STRATEGIES
+from satdoku.solver.pysat_backend import STRATEGIES as CNF_STRATEGIES
+
+METHODS = ("sat", "cpsat", "dpll", "brute")
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_UNKNOWN = 0, 2, 3
 
@@ -74,10 +76,14 @@ def count_command(
       satdoku count '8.........95.......76.........692748...714235...538196...451......973.8....826.1.'
       satdoku count -f puzzles.txt --limit 2 --format json
     """
+    if method != "sat":
+        if backend is not None:
+            raise UsageError("give --backend only (--method names a backend too)")
+        backend = method
     source, records = read_inputs(puzzle, file, box, alphabet, kind)
     status = EXIT_OK
     for record in records:
-        result = _count_record(record, source, limit, method, encoding, backend, strategy, timeout)
+        result = _count_record(record, source, limit, encoding, backend, strategy, timeout)
         if result.get("status") == "invalid":
             status = max(status, EXIT_BAD_INPUT)
             click.echo(f"error: {result['error']}", err=True)
@@ -91,7 +97,6 @@ def _count_record(
     record: Record,
     source: str | None,
     limit: int | None,
-    method: str,
     encoding: str | None,
     backend: str | None,
     strategy: str | None,
@@ -103,7 +108,6 @@ def _count_record(
     counted = count(
         record.puzzle,
         limit,
-        method,
         encoding=encoding,
         backend=backend,
         strategy=strategy,

@@ -19,8 +19,8 @@ from satdoku.cli.options import format_option, solver_options
 from satdoku.formats import Record
 from satdoku.solver import uniqueness
 
-STATUSES = ("unique", "multiple", "none", "unknown", "invalid")
-EXIT = {"unique": 0, "multiple": 1, "none": 1, "invalid": 2, "unknown": 3}
+STATUSES = ("unique", "multiple", "no_solution", "unknown", "invalid")
+EXIT = {"unique": 0, "multiple": 1, "no_solution": 1, "invalid": 2, "unknown": 3}
 
 
 @click.command("unique")
@@ -92,10 +92,14 @@ def _check_record(
     result = start_result(record, source)
     if record.puzzle is None:
         return result
+    found = uniqueness(
+        record.puzzle, encoding=encoding, backend=backend, timeout=timeout, closest=closest
+    )
     result.update(
-        uniqueness(
-            record.puzzle, encoding=encoding, backend=backend, timeout=timeout, closest=closest
-        ).to_dict()
+        status=found.status.value,
+        solutions=[s.line for s in found.solutions],
+        differences=list(found.differences),
+        time=round(found.time, 6),
     )
     return result
 

@@ -5,20 +5,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from satdoku.encodings import get_encoding
 from satdoku.errors import UsageError
-from satdoku.solver.cpsat_backend import CPSAT_MODELS
-from satdoku.solver.dpll import BACKEND as DPLL
-from satdoku.solver.dpll import MATRIX
-from satdoku.solver.pysat_backend import NATIVE_CARD_SOLVERS, parse_backend
+from satdoku.geometry import Geometry
+from satdoku.model import Puzzle
+from satdoku.solver.backend import Backend
+from satdoku.solver.registry import get_backend
 
 CNF_BACKEND = "minisat22"
 NATIVE_BACKEND = "minicard"
+NATURAL_ORDER = (CNF_BACKEND, NATIVE_BACKEND, "cpsat", "dpll")
+"""Where an encoding runs when no backend is named: the first of these that takes it."""
+_PROBE = Puzzle.sudoku(Geometry(3, 3), [0] * 81)
+"""The puzzle an encoding is checked against before any real puzzle (a 9x9 Sudoku)."""
 
 
 @dataclass(frozen=True)
 class Configuration:
-    """One way to solve: a CNF encoding spec on a python-sat solver, or a CP-SAT model."""
+    """One way to solve: an encoding (or model) on a backend."""
 
     encoding: str
     backend: str
@@ -27,32 +30,12 @@ class Configuration:
     def label(self) -> str:
         return f"{self.encoding}@{self.backend}"
 
-    @property
-    def cpsat(self) -> bool:
-        return self.backend == "cpsat"
-
     def check(self) -> None:
         """Raise :class:`UsageError` if this configuration cannot run (before any puzzle)."""
-        if self.backend == DPLL or self.encoding == MATRIX:
-            if (self.encoding, self.backend) != (MATRIX, DPLL):
-                raise UsageError(f"{self.label}: {DPLL} searches the {MATRIX} matrix only")
-            return
-        if self.cpsat:
-            if self.encoding not in CPSAT_MODELS:
-                raise UsageError(
-                    f"{self.label}: cpsat runs the models {', '.join(CPSAT_MODELS)},"
-                    f" not {self.encoding!r}"
-                )
-            return
         try:
-            name, _ = parse_backend(self.backend)
+            get_backend(self.backend).encoding_for(_PROBE, self.encoding)
         except UsageError as error:
             raise UsageError(f"{self.label}: {error}") from None
-        spec = get_encoding(self.encoding).spec
-        if "native" in spec.split("+") and name not in NATIVE_CARD_SOLVERS:
-            raise UsageError(
-                f"{self.label}: native cardinality needs {', '.join(NATIVE_CARD_SOLVERS)}"
-            )
 
 
 DEFAULT_CONFIGURATIONS = tuple(
@@ -72,7 +55,15 @@ DEFAULT_CONFIGURATIONS = tuple(
         ("onehot", "cpsat"),
     )
 )
-DEFAULT_ENCODINGS = tuple(dict.fromkeys(c.encoding for c in DEFAULT_CONFIGURATIONS if not c.cpsat))
+
+
+def takes(backend: Backend, encoding: str) -> bool:
+    """Whether ``backend`` runs ``encoding``."""
+    try:
+        backend.encoding_for(_PROBE, encoding)
+    except UsageError:
+        return False
+    return True
 
 
 def configurations(
@@ -81,36 +72,42 @@ def configurations(
     """The configurations for lists of encodings and backends (either may be None).
 
     Neither: :data:`DEFAULT_CONFIGURATIONS`. Only encodings: each on its natural backend
-    (``cpsat`` for CP-SAT models, Minicard for ``+native``, else MiniSat). Backends: every
-    encoding that fits each backend (CP-SAT models on ``cpsat``, ``+native`` only on the
-    cardinality solvers); without encodings, the default ones.
+    (the first of :data:`NATURAL_ORDER` that takes it). Only backends: the default
+    configurations' encodings that each backend takes, or its own default when it takes none
+    of them. Both: every encoding on every backend that takes it; a backend that takes none of
+    the encodings, or an encoding that no backend takes, is a :class:`UsageError` (nothing is
+    dropped without a word).
     """
     if encodings is None and backends is None:
         return list(DEFAULT_CONFIGURATIONS)
     if backends is None:
         return [Configuration(e, _natural_backend(e)) for e in encodings or ()]
-    out = []
-    for backend in backends:
-        if backend == DPLL:
-            names = [MATRIX]
-        elif backend == "cpsat":
-            names = [e for e in encodings or CPSAT_MODELS if e in CPSAT_MODELS]
+    out: list[Configuration] = []
+    for name in backends:
+        backend = get_backend(name)
+        if encodings is None:
+            names = [c.encoding for c in DEFAULT_CONFIGURATIONS if takes(backend, c.encoding)]
+            names = list(dict.fromkeys(names)) or [backend.encoding_for(_PROBE, None)]
         else:
-            names = [
-                e
-                for e in encodings or DEFAULT_ENCODINGS
-                if e not in (*CPSAT_MODELS, MATRIX)
-                and ("native" not in e.split("+") or backend in NATIVE_CARD_SOLVERS)
-            ]
-        out += [Configuration(e, backend) for e in names]
-    if not out:
-        raise UsageError("no encoding fits any of the backends given")
+            names = [e for e in encodings if takes(backend, e)]
+            if not names:
+                raise UsageError(
+                    f"the {name} backend takes none of the encodings given"
+                    f" ({', '.join(encodings)}); its default is"
+                    f" {backend.encoding_for(_PROBE, None) or 'no encoding'}"
+                )
+        out += [Configuration(e, name) for e in names]
+    if encodings is not None:
+        unused = [e for e in encodings if all(c.encoding != e for c in out)]
+        if unused:
+            raise UsageError(
+                f"no backend given takes {', '.join(unused)} (backends: {', '.join(backends)})"
+            )
     return out
 
 
 def _natural_backend(encoding: str) -> str:
-    if encoding == MATRIX:
-        return DPLL
-    if encoding in CPSAT_MODELS:
-        return "cpsat"
-    return NATIVE_BACKEND if "native" in encoding.split("+") else CNF_BACKEND
+    for name in NATURAL_ORDER:
+        if takes(get_backend(name), encoding):
+            return name
+    raise UsageError(f"no backend takes the encoding {encoding!r}")

@@ -13,6 +13,7 @@ from satdoku.errors import SatdokuError
 from satdoku.geometry import Geometry
 from satdoku.model import Grid, Puzzle
 from satdoku.solver import SolveTimeout, Stats, solve
+from satdoku.status import Status
 
 
 @dataclass
@@ -23,7 +24,7 @@ class Trial:
 
     configuration: Configuration
     puzzle: int
-    status: str
+    status: Status
     stats: Stats | None = None
     grid: Grid | None = None
     error: str = ""
@@ -35,13 +36,13 @@ class Trial:
 
     @property
     def failed(self) -> bool:
-        return self.status in ("unknown", "error") or self.disagrees
+        return self.status in (Status.UNKNOWN, Status.ERROR) or self.disagrees
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "configuration": self.configuration.label,
             "puzzle": self.puzzle,
-            "status": self.status,
+            "status": self.status.value,
             "error": self.error,
             "disagrees": self.disagrees,
             "cpu_time": self.cpu_time,
@@ -73,13 +74,13 @@ def run_trial(
             puzzle, encoding=configuration.encoding, backend=configuration.backend, timeout=timeout
         )
     except SolveTimeout as err:
-        return Trial(configuration, index, "unknown", error=str(err))
+        return Trial(configuration, index, Status.UNKNOWN, error=str(err))
     except SatdokuError as err:  # a verification failure among them: counted, reported
-        return Trial(configuration, index, "error", error=f"{type(err).__name__}: {err}")
+        return Trial(configuration, index, Status.ERROR, error=f"{type(err).__name__}: {err}")
     cpu = _cpu_time() - started
     if solution is None:
-        return Trial(configuration, index, "no_solution", cpu_time=cpu)
-    return Trial(configuration, index, "solved", solution.stats, solution.grid, cpu_time=cpu)
+        return Trial(configuration, index, Status.NO_SOLUTION, cpu_time=cpu)
+    return Trial(configuration, index, Status.SOLVED, solution.stats, solution.grid, cpu_time=cpu)
 
 
 def _cpu_time() -> float:
@@ -136,7 +137,7 @@ def compare(
 def _mark_disagreements(result: Comparison, index: int, trials: list[Trial]) -> None:
     """Solved versus no solution is a disagreement (one of them is wrong). Different grids
     are not: each passed verification, so the puzzle has several solutions."""
-    decided = [t for t in trials if t.status in ("solved", "no_solution")]
+    decided = [t for t in trials if t.status in (Status.SOLVED, Status.NO_SOLUTION)]
     statuses = {t.status for t in decided}
     if len(statuses) > 1:
         for trial in decided:

@@ -1,26 +1,42 @@
-"""Backends and the search facade: ``solve`` and ``solutions``."""
+"""Backends and the search facade: ``solve``, ``solutions``, ``count``, ``uniqueness``.
+
+Every backend implements :class:`~satdoku.solver.backend.Backend` and is looked up by name in
+:mod:`satdoku.solver.registry` (``backends()`` lists the names).
+"""
 
 from satdoku.deadline import SolveTimeout
+from satdoku.results import EngineResult, Solution, Stats
+from satdoku.solver.backend import Backend, Capabilities, ModelKind, PuzzleEngine
 from satdoku.solver.counting import Count, Uniqueness, count, is_unique, uniqueness
 from satdoku.solver.defaults import DEFAULT_BACKEND
-from satdoku.solver.engine import Engine, EngineResult
-from satdoku.solver.pysat_backend import PysatBackend, solver_names
-from satdoku.solver.result import Solution, Stats
-from satdoku.solver.search import as_puzzle, solutions, solve
+from satdoku.solver.dpll import DpllEngine
+from satdoku.solver.engine import Engine
+from satdoku.solver.pysat_solver import PysatSolver, solver_names
+from satdoku.solver.registry import backends, get_backend, register
+from satdoku.solver.search import as_puzzle, plan, solutions, solve
 
 __all__ = [
     "DEFAULT_BACKEND",
+    "Backend",
+    "Capabilities",
     "Count",
+    "DpllEngine",
     "Engine",
     "EngineResult",
-    "PysatBackend",
+    "ModelKind",
+    "PuzzleEngine",
+    "PysatSolver",
     "Solution",
     "SolveTimeout",
     "Stats",
     "Uniqueness",
     "as_puzzle",
+    "backends",
     "count",
+    "get_backend",
     "is_unique",
+    "plan",
+    "register",
     "solutions",
     "solve",
     "solver_names",

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from satdoku.deadline import NEVER, Deadline
 from satdoku.encodings import ClassicEncoding, Formula
 from satdoku.model import Grid, Puzzle
-from satdoku.solver.pysat_backend import PysatBackend
+from satdoku.solver.pysat_solver import PysatSolver
 
 DEADLINE_EVERY = 256
 """Nodes between two looks at the clock."""
@@ -87,7 +87,7 @@ class PropagationTree:
         found = 0
         if limit is not None and limit <= 0:
             return
-        with PysatBackend(backend) as solver:
+        with PysatSolver(backend) as solver:
             solver.load(
                 Formula(
                     self.formula.varmap,

@@ -1,4 +1,4 @@
-"""A plain backtracking counter over the model's constraints: no SAT, no encoding.
+"""A plain backtracking search over the model's constraints: no SAT, no encoding.
 
 It exists to cross-check the SAT and CP-SAT counts on small grids (4x4, 6x6) and shares no
 code with them: it fills the blanks one at a time in cell order, trying every value that no
@@ -7,29 +7,70 @@ peer holds, and checks each ``Sum`` when its last cell is filled.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterator
+from itertools import islice
+
 from satdoku.deadline import NEVER, Deadline
-from satdoku.model import Puzzle, Sum
+from satdoku.geometry import Geometry
+from satdoku.model import Grid, Puzzle, Sum
+from satdoku.results import Stats
+from satdoku.solver.backend import (
+    Capabilities,
+    Found,
+    ModelKind,
+    PuzzleEngine,
+    named_encoding,
+    no_engine,
+)
 
 CHECK_EVERY = 4096
 """Cells filled between two looks at the deadline."""
 
 
+class BruteForceBackend:
+    """:func:`brute_force_grids` as a backend (it takes no encoding)."""
+
+    name = "brute"
+    capabilities = Capabilities(model=ModelKind.PUZZLE, encodings=())
+
+    def encoding_for(self, puzzle: Puzzle, encoding: str | None) -> str:
+        return named_encoding(self, encoding)
+
+    def solutions(
+        self,
+        puzzle: Puzzle,
+        encoding: str,
+        limit: int | None,
+        deadline: Deadline,
+        strategy: str | None,
+    ) -> Iterator[Found]:
+        started = time.perf_counter()
+        for grid in islice(brute_force_grids(puzzle, deadline), limit):
+            yield grid, Stats(backend=self.name, solve_time=time.perf_counter() - started)
+            started = time.perf_counter()
+
+    def engine(
+        self, geometry: Geometry, *, encoding: str | None = None, conflicts: int | None = None
+    ) -> PuzzleEngine:
+        raise no_engine(self)
+
+
 def brute_force_count(puzzle: Puzzle, limit: int | None = None) -> int:
     """The number of solutions of ``puzzle``, at most ``limit``: slow, simple, independent."""
-    return brute_force_search(puzzle, limit)[0]
+    return sum(1 for _ in islice(brute_force_grids(puzzle), limit))
 
 
-def brute_force_search(
-    puzzle: Puzzle, limit: int | None = None, deadline: Deadline = NEVER
-) -> tuple[int, bool]:
-    """(solutions found, at most ``limit``; True when ``deadline`` stopped the search first)."""
+def brute_force_grids(puzzle: Puzzle, deadline: Deadline = NEVER) -> Iterator[Grid]:
+    """Every solution of ``puzzle`` in cell order; raises
+    :class:`~satdoku.deadline.SolveTimeout` once ``deadline`` has passed."""
     grid = list(puzzle.givens)
     peers = [sorted(p) for p in puzzle.peers]
     for cell, value in enumerate(grid):
         if value and any(grid[p] == value for p in peers[cell]):
-            return 0, False
+            return
         if value and not 1 <= value <= puzzle.values:
-            return 0, False
+            return
     sums = [c for c in puzzle.constraints if isinstance(c, Sum)]
     blanks = [i for i, v in enumerate(grid) if v == 0]
     order = {cell: k for k, cell in enumerate(blanks)}
@@ -39,37 +80,29 @@ def brute_force_search(
         last = max((order[c] for c in s.cells if c in order), default=-1)
         if last < 0:
             if sum(grid[c] for c in s.cells) != s.total:
-                return 0, False
+                return
         else:
             closing.setdefault(blanks[last], []).append(s)
     values = range(1, puzzle.values + 1)
-    cap = limit if limit is not None else -1
-    found = filled = 0
-    stopped = False
+    filled = 0
 
-    def fill(k: int) -> bool:
-        """Fill blanks[k:]; True when the limit was reached (or the deadline passed)."""
-        nonlocal found, filled, stopped
+    def fill(k: int) -> Iterator[Grid]:
+        """Every completion of blanks[k:]."""
+        nonlocal filled
         if k == len(blanks):
-            found += 1
-            return found == cap
+            yield tuple(grid)
+            return
         filled += 1
-        if filled % CHECK_EVERY == 0 and deadline.expired():
-            stopped = True
-            return True
+        if filled % CHECK_EVERY == 0:
+            deadline.check()
         cell = blanks[k]
         taken = {grid[p] for p in peers[cell]}
         for value in values:
             if value in taken:
                 continue
             grid[cell] = value
-            sums_hold = all(sum(grid[c] for c in s.cells) == s.total for s in closing.get(cell, ()))
-            if sums_hold and fill(k + 1):
-                grid[cell] = 0
-                return True
+            if all(sum(grid[c] for c in s.cells) == s.total for s in closing.get(cell, ())):
+                yield from fill(k + 1)
         grid[cell] = 0
-        return False
 
-    if cap != 0:
-        fill(0)
-    return found, stopped
+    yield from fill(0)

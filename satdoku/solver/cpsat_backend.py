@@ -20,14 +20,50 @@ from typing import Any
 
 from satdoku.deadline import NEVER, Deadline
 from satdoku.errors import UsageError
+from satdoku.geometry import Geometry
 from satdoku.model import AllDifferent, Grid, Puzzle, Sum
+from satdoku.results import Stats
+from satdoku.solver.backend import (
+    Capabilities,
+    Found,
+    ModelKind,
+    PuzzleEngine,
+    named_encoding,
+    no_engine,
+)
 from satdoku.solver.guard import guarded
-from satdoku.solver.result import Stats
 
 CPSAT_MODELS = ("alldiff", "onehot")
+"""The models it builds, the default first."""
 CHECK_EVERY = 512
 """Cells modelled between two looks at the deadline."""
-DEFAULT_CPSAT_MODEL = "alldiff"
+DEFAULT_CPSAT_MODEL = CPSAT_MODELS[0]
+
+
+class CpsatBackend:
+    """OR-Tools CP-SAT over the models :data:`CPSAT_MODELS`; under a deadline it runs in a
+    child process killed then."""
+
+    name = "cpsat"
+    capabilities = Capabilities(model=ModelKind.CPSAT, encodings=CPSAT_MODELS, interruptible=False)
+
+    def encoding_for(self, puzzle: Puzzle, encoding: str | None) -> str:
+        return named_encoding(self, encoding)
+
+    def solutions(
+        self,
+        puzzle: Puzzle,
+        encoding: str,
+        limit: int | None,
+        deadline: Deadline,
+        strategy: str | None,
+    ) -> Iterator[Found]:
+        return cpsat_solutions(puzzle, encoding, limit, deadline)
+
+    def engine(
+        self, geometry: Geometry, *, encoding: str | None = None, conflicts: int | None = None
+    ) -> PuzzleEngine:
+        raise no_engine(self)
 
 
 class CpsatModel:

@@ -20,13 +20,14 @@ import time
 from collections.abc import Iterator
 from itertools import islice
 
-from satdoku.deadline import NEVER, Deadline
+from satdoku.deadline import NEVER, Deadline, SolveTimeout
 from satdoku.encodings.exactcover import ExactCover
 from satdoku.errors import UsageError
 from satdoku.geometry import Geometry
 from satdoku.model import Grid, Puzzle
-from satdoku.solver.engine import ENGINE_BACKEND, Engine, EngineResult, refuse_others
-from satdoku.solver.result import Stats
+from satdoku.results import EngineResult, Stats
+from satdoku.solver.backend import Capabilities, Found, ModelKind, named_encoding
+from satdoku.solver.engine import ENGINE_BACKEND, Engine, refuse_others
 from satdoku.verify import check
 
 try:
@@ -38,11 +39,11 @@ BACKEND = "dpll"
 MATRIX = "exactcover"
 """What the statistics name as the encoding."""
 MAX_VALUES = 36
-"""The largest grids it takes (36x36: 46,656 candidates, about 67 KB copied per decision)."""
+"""The largest grids it takes: the search copies its state (one counter per candidate and
+constraint) at every decision, which grows with the fourth power of the size."""
 NODE_BUDGET = 200_000
-"""Search nodes per puzzle before :class:`DpllEngine` hands it to the CDCL engine. A 9x9 needs
-tens to a few thousand (magictour: 90 on average); 200,000 take about 0.6 s on 9x9 and 1-3 s
-on 16x16."""
+"""Search nodes per puzzle before :class:`DpllEngine` hands it to the CDCL engine (hard 9x9
+puzzles need a few thousand at most; docs/benchmarks.md)."""
 
 
 def available() -> bool:
@@ -68,6 +69,8 @@ class DpllSearch:
         self.rules = rules.constraints
         self.matrix = ExactCover.of(rules)
         start, cols = self.matrix.rows_columns
+        self.timed_out = False
+        """Whether the last :meth:`search` stopped at its deadline."""
         self._cover = Cover(
             len(self.matrix.columns),
             self.matrix.ncells,
@@ -90,18 +93,23 @@ class DpllSearch:
         deadline: Deadline = NEVER,
     ) -> tuple[list[Grid], bool]:
         """Up to ``limit`` solutions of ``puzzle`` (None: all) and whether they are all there
-        are (False as well when ``budget`` nodes did not suffice). Raises
-        :class:`~satdoku.deadline.SolveTimeout` at the ``deadline``."""
+        are (False as well when ``budget`` nodes did not suffice, or the ``deadline`` passed:
+        then :attr:`timed_out` is set)."""
         found: list[Grid] = []
+        self.timed_out = False
         if limit is not None and limit < 1:
             return found, False
         self._start(puzzle)
         poll = deadline.check if deadline.limited else None
-        while limit is None or len(found) < limit:
-            grid = self._cover.next(budget or 0, poll)
-            if grid is None:
-                break
-            found.append(grid)
+        try:
+            while limit is None or len(found) < limit:
+                grid = self._cover.next(budget or 0, poll)
+                if grid is None:
+                    break
+                found.append(grid)
+        except SolveTimeout:
+            self.timed_out = True
+            return found, False
         return found, bool(self._cover.exhausted)
 
     def stream(self, puzzle: Puzzle, deadline: Deadline = NEVER) -> Iterator[Grid]:
@@ -117,10 +125,39 @@ class DpllSearch:
         self._cover.start(puzzle.givens)
 
 
-def no_encoding(encoding: object) -> None:
-    """Refuse a CNF encoding spec: this backend searches the exact-cover matrix itself."""
-    if encoding is not None and encoding != MATRIX:
-        raise UsageError(f"the dpll backend takes no encoding (it searches the {MATRIX} matrix)")
+class DpllBackend:
+    """The compiled DPLL search as a backend (puzzles made of full units only)."""
+
+    name = BACKEND
+    capabilities = Capabilities(
+        model=ModelKind.EXACT_COVER,
+        encodings=(MATRIX,),
+        sums=False,
+        full_units_only=True,
+        max_values=MAX_VALUES,
+        engine=True,
+        available=Cover is not None,
+    )
+
+    def encoding_for(self, puzzle: Puzzle, encoding: str | None) -> str:
+        return named_encoding(self, encoding)
+
+    def solutions(
+        self,
+        puzzle: Puzzle,
+        encoding: str,
+        limit: int | None,
+        deadline: Deadline,
+        strategy: str | None,
+    ) -> Iterator[Found]:
+        return dpll_solutions(puzzle, limit, deadline)
+
+    def engine(
+        self, geometry: Geometry, *, encoding: str | None = None, conflicts: int | None = None
+    ) -> DpllEngine:
+        if encoding is not None:
+            named_encoding(self, encoding)
+        return DpllEngine(geometry)
 
 
 def dpll_solutions(
@@ -174,17 +211,21 @@ class DpllEngine:
             self._engine.close()
             self._engine = None
 
-    def count(self, puzzle: Puzzle, limit: int | None = 2) -> EngineResult:
-        """Up to ``limit`` verified solutions of ``puzzle`` (None: all of them)."""
+    def count(
+        self, puzzle: Puzzle, limit: int | None = 2, deadline: Deadline = NEVER
+    ) -> EngineResult:
+        """Up to ``limit`` verified solutions of ``puzzle`` (None: all of them); the count is
+        not complete when the ``deadline`` passed first."""
         refuse_others(self.geometry, puzzle)
         if limit is not None and limit < 1:
             return EngineResult(puzzle, (), complete=False)
-        grids, complete = self._search.search(puzzle, limit, self.budget)
-        if not complete and (limit is None or len(grids) < limit):  # the budget ran out
+        grids, complete = self._search.search(puzzle, limit, self.budget, deadline)
+        budget_ran_out = not complete and (limit is None or len(grids) < limit)
+        if budget_ran_out and not self._search.timed_out:
             self.handed_over += 1
             if self._engine is None:
                 self._engine = Engine(self.geometry, backend=self._fallback)
-            return self._engine.count(puzzle, limit)
+            return self._engine.count(puzzle, limit, deadline)
         for grid in grids:
             check(puzzle, grid)
         return EngineResult(puzzle, tuple(grids), complete)

@@ -19,15 +19,22 @@ in :data:`PROBE_EVERY` only. The answers are the same either way.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import threading
 from operator import itemgetter
 from typing import Any, cast
 
+from satdoku.deadline import NEVER, Deadline
 from satdoku.encodings import ClassicEncoding, Formula, get_encoding
 from satdoku.errors import UsageError
 from satdoku.geometry import Geometry
 from satdoku.model import Grid, Puzzle
-from satdoku.solver.pysat_backend import NATIVE_CARD_SOLVERS, SolverOwner, parse_backend
+from satdoku.results import EngineResult
+from satdoku.solver.pysat_solver import (
+    NATIVE_CARD_SOLVERS,
+    UNINTERRUPTIBLE,
+    SolverOwner,
+    parse_backend,
+)
 from satdoku.verify import check
 
 ENGINE_BACKEND = "minicard"
@@ -45,41 +52,6 @@ WINDOW = 64
 REBUILD_AFTER = 2000
 """Activation literals (puzzles that needed search) before the solver is rebuilt; each one
 adds a variable to every model python-sat hands back, so the bound keeps decoding cheap."""
-
-
-@dataclass(frozen=True)
-class EngineResult:
-    """What :meth:`Engine.count` found: the verified grids (at most the limit) and whether
-    the count is complete (no further solution exists)."""
-
-    puzzle: Puzzle
-    grids: tuple[Grid, ...]
-    complete: bool
-
-    @property
-    def count(self) -> int:
-        return len(self.grids)
-
-    @property
-    def unique(self) -> bool:
-        return self.complete and len(self.grids) == 1
-
-    @property
-    def status(self) -> str:
-        """``solved``, ``no_solution`` (proven), or ``unknown`` (a budget ran out first)."""
-        if self.grids:
-            return "solved"
-        return "no_solution" if self.complete else "unknown"
-
-    def to_dict(self) -> dict[str, Any]:
-        from satdoku.formats.output import format_line
-
-        return {
-            "status": self.status,
-            "count": self.count,
-            "complete": self.complete,
-            "solution": format_line(self.puzzle, self.grids[0]) if self.grids else None,
-        }
 
 
 class Engine(SolverOwner):
@@ -146,9 +118,16 @@ class Engine(SolverOwner):
         """The base CNF: the rules of the empty grid."""
         return self._formula
 
-    def count(self, puzzle: Puzzle, limit: int | None = 2) -> EngineResult:
-        """Up to ``limit`` verified solutions of ``puzzle`` (None: all of them)."""
+    def count(
+        self, puzzle: Puzzle, limit: int | None = 2, deadline: Deadline = NEVER
+    ) -> EngineResult:
+        """Up to ``limit`` verified solutions of ``puzzle`` (None: all of them); the count is
+        not complete when the conflict budget or the ``deadline`` ran out first."""
         refuse_others(self.geometry, puzzle)
+        if deadline.limited and self._name.startswith(UNINTERRUPTIBLE):
+            raise UsageError(
+                f"{self.backend} cannot be interrupted, so it cannot keep a time limit"
+            )
         if limit is not None and limit < 1:
             return EngineResult(puzzle, (), complete=False)
         solver = self._ready()
@@ -163,7 +142,7 @@ class Engine(SolverOwner):
         act = 0
         try:
             while limit is None or len(grids) < limit:
-                outcome = self._solve(assumptions)
+                outcome = self._solve(assumptions, deadline)
                 if not outcome:
                     return EngineResult(puzzle, tuple(grids), complete=outcome is False)
                 positives = [lit for lit in solver.get_model()[: self._cell_vars] if lit > 0]
@@ -221,16 +200,29 @@ class Engine(SolverOwner):
         check(puzzle, grid)
         return True, (grid,)
 
-    def _solve(self, assumptions: list[int]) -> bool | None:
+    def _solve(self, assumptions: list[int], deadline: Deadline) -> bool | None:
+        """True (a model), False (none), None (the budget or the deadline ran out)."""
         if self._phases is not None:
             try:
                 self._solver.set_phases(self._phases)
             except NotImplementedError:  # CaDiCaL 1.0.3
                 self._phases = None
-        if self.conflicts is None:
+        if self.conflicts is None and not deadline.limited:
             return bool(self._solver.solve(assumptions=assumptions))
-        self._solver.conf_budget(self.conflicts)
-        result = self._solver.solve_limited(assumptions=assumptions)
+        if self.conflicts is not None:
+            self._solver.conf_budget(self.conflicts)
+        if not deadline.limited:
+            result = self._solver.solve_limited(assumptions=assumptions)
+            return None if result is None else bool(result)
+        if deadline.expired():
+            return None
+        timer = threading.Timer(deadline.remaining(), self._solver.interrupt)
+        timer.start()
+        try:
+            result = self._solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+        finally:
+            timer.cancel()
+            self._solver.clear_interrupt()
         return None if result is None else bool(result)
 
     def _decode(self, positives: list[int]) -> Grid:

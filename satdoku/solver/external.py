@@ -7,7 +7,7 @@ from satdoku.encodings import DEFAULT_ENCODING, get_encoding
 from satdoku.encodings.dimacs import parse_model
 from satdoku.errors import UsageError, VerificationError
 from satdoku.model import Puzzle
-from satdoku.solver.result import Solution, Stats
+from satdoku.results import Solution, Stats
 from satdoku.verify import check
 
 

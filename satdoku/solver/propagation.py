@@ -4,7 +4,7 @@ for every encoding and whatever backend then solves it.
 The formula's unit clauses are not loaded but passed as assumptions to python-sat's
 ``propagate``, so that the solver reports everything unit propagation derives from them;
 solvers propagate top-level units when they are added and would report nothing otherwise.
-:class:`~satdoku.solver.PysatBackend` does this on the solver it loads (before adding the
+:class:`~satdoku.solver.PysatSolver` does this on the solver it loads (before adding the
 units); :func:`unit_propagation` does it on a fresh MiniSat (Minicard for native
 cardinality constraints), for solvers without ``propagate`` and for use on its own.
 """

@@ -1,180 +1,173 @@
-"""A python-sat solver behind one small interface: load a formula, solve under assumptions,
-read the model, add clauses, read statistics."""
+"""The python-sat family of backends: any python-sat solver over a CNF encoding.
+
+A backend spec is a solver name with optional CaDiCaL option sets (``minisat22``,
+``cadical195+stable``, see :func:`~satdoku.solver.pysat_solver.parse_backend`). Answers are
+enumerated by one of two strategies: ``blocking`` (one blocking clause per answer, over the
+cell variables of the blank cells only, so auxiliary variables never multiply answers) or
+``branching`` (a tree search in Python over the solver's unit propagation,
+:mod:`satdoku.solver.branching`, much faster when there are many answers).
+"""
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterable, Sequence
-from types import TracebackType
-from typing import Any, TypeVar
+import time
+from collections.abc import Callable, Iterator
 
 from satdoku.deadline import NEVER, Deadline
-from satdoku.encodings.formula import Formula
+from satdoku.encodings import ClassicEncoding, get_encoding
 from satdoku.errors import UsageError
-from satdoku.solver.propagation import unit_propagation
+from satdoku.geometry import Geometry
+from satdoku.model import Puzzle
+from satdoku.results import Stats
+from satdoku.solver.backend import Capabilities, Found, ModelKind
+from satdoku.solver.branching import PropagationTree
+from satdoku.solver.defaults import default_encoding
+from satdoku.solver.engine import Engine
+from satdoku.solver.guard import guarded
+from satdoku.solver.propagation import decides_every_cell
+from satdoku.solver.pysat_solver import (
+    NATIVE_CARD_SOLVERS,
+    UNINTERRUPTIBLE,
+    PysatSolver,
+    parse_backend,
+    solver_names,
+)
 
-NATIVE_CARD_SOLVERS = ("minicard", "gluecard3", "gluecard4")
-UNINTERRUPTIBLE = ("cadical", "lingeling", "kissat")
-LOAD_CHUNK = 1 << 16
-"""Clauses handed to the solver between two looks at the deadline while loading."""
-CONFIGURABLE = ("cadical",)
-"""Solvers whose options python-sat can set (``configure``), by name prefix."""
-SOLVER_OPTIONS: dict[str, dict[str, int]] = {
-    "stable": {"stabilizeonly": 1},
-    "unsat": {"stabilize": 0, "walk": 0},
-}
-"""Named CaDiCaL option sets, chosen by a backend spec such as ``cadical195+stable``.
-``stable`` keeps CaDiCaL in its stable mode (target phases, few restarts): the big Sudokus'
-choice (docs/benchmarks.md, "Big Sudoku"); ``unsat`` is CaDiCaL's own "unsat" configuration
-(focused mode only, no local search)."""
-
-
-def solver_names() -> list[str]:
-    """Every python-sat solver name (``cadical153``, ``minisat22``, ``glucose4``, ...)."""
-    from pysat.solvers import SolverNames
-
-    return sorted(k for k in vars(SolverNames) if not k.startswith("_"))
+Strategy = Callable[[Puzzle, ClassicEncoding, str, "int | None", Deadline], Iterator[Found]]
 
 
-def parse_backend(spec: str) -> tuple[str, dict[str, int]]:
-    """A backend spec's solver name and options: ``cadical195+stable`` ->
-    (``cadical195``, ``{"stabilizeonly": 1}``); a plain name has none."""
-    name, *presets = spec.split("+")
-    if name not in solver_names():
-        raise UsageError(f"unknown solver {name!r}; choose from {', '.join(solver_names())}")
-    options: dict[str, int] = {}
-    for preset in presets:
-        if preset not in SOLVER_OPTIONS or not name.startswith(CONFIGURABLE):
+class PysatBackend:
+    """One python-sat solver spec as a backend (see the module docstring)."""
+
+    def __init__(self, spec: str) -> None:
+        solver, _ = parse_backend(spec)  # raises UsageError for an unknown name or option
+        self.name = spec
+        self.solver = solver
+        self.capabilities = Capabilities(
+            model=ModelKind.CNF,
+            encodings=None,
+            interruptible=not solver.startswith(UNINTERRUPTIBLE),
+            strategies=tuple(STRATEGIES),
+            engine=True,
+            conflict_budget=True,
+        )
+
+    def encoding_for(self, puzzle: Puzzle, encoding: str | None) -> str:
+        spec = get_encoding(encoding or default_encoding(puzzle)).spec
+        if "native" in spec.split("+") and self.solver not in NATIVE_CARD_SOLVERS:
             raise UsageError(
-                f"unknown option {preset!r} for {name}; CaDiCaL takes"
-                f" {', '.join(SOLVER_OPTIONS)} (e.g. cadical195+stable), other solvers none"
+                f"{spec}: native cardinality needs one of {', '.join(NATIVE_CARD_SOLVERS)},"
+                f" not {self.name}"
             )
-        options.update(SOLVER_OPTIONS[preset])
-    return name, options
+        return spec
+
+    def solutions(
+        self,
+        puzzle: Puzzle,
+        encoding: str,
+        limit: int | None,
+        deadline: Deadline,
+        strategy: str | None,
+    ) -> Iterator[Found]:
+        """The answers of ``strategy``; a solver that cannot be interrupted keeps the
+        ``deadline`` by running in a child process (:mod:`satdoku.solver.guard`)."""
+        run = STRATEGIES[strategy or BLOCKING]
+        enc = get_encoding(encoding)
+        if deadline.limited and not self.capabilities.interruptible:
+            return guarded(lambda: run(puzzle, enc, self.name, limit, NEVER), deadline, self.name)
+        return run(puzzle, enc, self.name, limit, deadline)
+
+    def engine(
+        self, geometry: Geometry, *, encoding: str | None = None, conflicts: int | None = None
+    ) -> Engine:
+        return Engine(geometry, backend=self.name, encoding=encoding, conflicts=conflicts)
 
 
-def interrupts() -> tuple[type[BaseException], ...]:
-    """The exceptions that mean Ctrl-C: ``KeyboardInterrupt``, and the error python-sat's
-    native solvers raise when SIGINT arrives in the middle of a solve."""
-    from pysolvers import error
-
-    return (KeyboardInterrupt, error)
-
-
-Owner = TypeVar("Owner", bound="SolverOwner")
+def lookup(spec: str) -> PysatBackend | None:
+    """The backend for a python-sat solver spec, or None when ``spec`` names no python-sat
+    solver (an unknown option of a known solver raises :class:`UsageError`)."""
+    if spec.split("+")[0] not in solver_names():
+        return None
+    return PysatBackend(spec)
 
 
-class SolverOwner:
-    """Owns a native python-sat solver in ``_solver``: a context manager that frees it."""
-
-    _solver: Any = None
-
-    def __enter__(self: Owner) -> Owner:
-        return self
-
-    def __exit__(
-        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        self.close()
-
-    def close(self) -> None:
-        if self._solver is not None:
-            self._solver.delete()
-            self._solver = None
-
-
-class PysatBackend(SolverOwner):
-    """One python-sat solver, owned for the life of a ``with`` block."""
-
-    def __init__(self, name: str = "cadical153") -> None:
-        self.name, self.options = parse_backend(name)
-        self._solver: Any = None
-        self.propagated: list[int] | None = []
-        """What unit propagation derives from the loaded formula (None: a conflict)."""
-        self._propagate_counts: dict[str, int] = {}
-
-    def load(self, formula: Formula, deadline: Deadline = NEVER) -> None:
-        """Start a fresh solver holding ``formula``; loading a big formula takes seconds, so it
-        goes in chunks and stops with :class:`~satdoku.deadline.SolveTimeout` once
-        ``deadline`` has passed."""
-        from pysat.solvers import NoSuchSolverError, Solver
-
-        self.close()
-        if formula.atmosts and self.name not in NATIVE_CARD_SOLVERS:
-            raise UsageError(
-                f"native cardinality needs one of {', '.join(NATIVE_CARD_SOLVERS)}, not {self.name}"
-            )
-        units = [clause[0] for clause in formula.clauses if len(clause) == 1]
-        rest = [c for c in formula.clauses if len(c) != 1]
-        try:
-            self._solver = Solver(name=self.name)
-        except NoSuchSolverError:
-            raise UsageError(f"solver {self.name} is not built into this python-sat") from None
-        if self.options:
-            self._solver.configure(self.options)  # only before the first clause
-        for start in range(0, len(rest), LOAD_CHUNK):
+def _blocking(
+    puzzle: Puzzle, enc: ClassicEncoding, backend: str, limit: int | None, deadline: Deadline
+) -> Iterator[Found]:
+    """Encode once, then solve, decode and block until ``limit`` or no more (or
+    :class:`~satdoku.deadline.SolveTimeout` at the deadline)."""
+    started = time.perf_counter()
+    formula = enc.encode(puzzle, deadline)
+    encode_time = time.perf_counter() - started
+    var = formula.varmap.var
+    blanks = puzzle.blanks
+    found = 0
+    with PysatSolver(backend) as solver:
+        started = time.perf_counter()
+        solver.load(formula, deadline)
+        load_time = time.perf_counter() - started  # counted in the first solve_time
+        while limit is None or found < limit:
+            started = time.perf_counter()
             deadline.check()
-            self._solver.append_formula(rest[start : start + LOAD_CHUNK])
-        deadline.check()
-        for lits, bound in formula.atmosts:
-            self._solver.add_atmost(lits, bound)
-        self.propagated = self._propagate(formula, units)
-        for unit in units:
-            self._solver.add_clause([unit])
-
-    def _propagate(self, formula: Formula, units: list[int]) -> list[int] | None:
-        """Unit propagation from the unit clauses, before they are added (solvers propagate
-        top-level units silently), by this solver if it can, else by a separate MiniSat;
-        the propagations it costs are left out of :meth:`stats`."""
-        before = self.stats()
-        try:
-            ok, derived = self._solver.propagate(assumptions=units)
-        except NotImplementedError:
-            return unit_propagation(formula)
-        after = self.stats()
-        self._propagate_counts = {k: after[k] - before.get(k, 0) for k in after}
-        return list(derived) if ok else None
-
-    def add_clause(self, clause: Sequence[int]) -> None:
-        self._solver.add_clause(clause)
-
-    def solve(self, assumptions: Iterable[int] = (), timeout: float | None = None) -> bool | None:
-        """True (satisfiable), False (not), or None when ``timeout`` seconds ran out."""
-        if timeout is None:
-            return bool(self._solver.solve(assumptions=list(assumptions)))
-        if self.name.startswith(UNINTERRUPTIBLE):
-            raise UsageError(
-                f"{self.name} cannot be interrupted, so it cannot keep a time limit;"
-                " use minisat22, glucose4 or another MiniSat-family solver with --timeout"
+            outcome = solver.solve(timeout=deadline.timeout())
+            solve_time = time.perf_counter() - started + load_time
+            load_time = 0.0
+            if outcome is None:
+                raise deadline.error()
+            if not outcome:
+                return
+            grid = formula.decode(solver.model())
+            counters = solver.stats()
+            yield (
+                grid,
+                Stats(
+                    encoding=enc.spec,
+                    backend=backend,
+                    variables=formula.nvars,
+                    clauses=formula.nclauses,
+                    literals=formula.nliterals,
+                    encode_time=encode_time,
+                    solve_time=solve_time,
+                    conflicts=counters.get("conflicts", 0),
+                    decisions=counters.get("decisions", 0),
+                    propagations=counters.get("propagations", 0),
+                    restarts=counters.get("restarts", 0),
+                    propagation_only=(
+                        decides_every_cell(formula, solver.propagated) if found == 0 else None
+                    ),
+                ),
             )
-        timer = threading.Timer(timeout, self._solver.interrupt)
-        timer.start()
-        try:
-            result = self._solver.solve_limited(
-                assumptions=list(assumptions), expect_interrupt=True
-            )
-        finally:
-            timer.cancel()
-            self._solver.clear_interrupt()
-        return None if result is None else bool(result)
+            found += 1
+            blocking = [-var(c, grid[c]) for c in blanks]
+            if not blocking:
+                return
+            solver.add_clause(blocking)
 
-    def propagate(self, assumptions: list[int]) -> tuple[bool, list[int]]:
-        """Unit propagation alone under ``assumptions``: (no conflict, every assigned literal)."""
-        try:
-            ok, lits = self._solver.propagate(assumptions=assumptions)
-        except NotImplementedError:
-            raise UsageError(f"{self.name} cannot run unit propagation alone") from None
-        return bool(ok), lits
 
-    def model(self) -> list[int]:
-        return list(self._solver.get_model())
+def _branching(
+    puzzle: Puzzle, enc: ClassicEncoding, backend: str, limit: int | None, deadline: Deadline
+) -> Iterator[Found]:
+    """The grids of a :class:`PropagationTree`, with its statistics."""
+    tree = PropagationTree(puzzle, enc, deadline)
+    started = time.perf_counter()
+    for grid in tree.grids(backend, limit):
+        yield (
+            grid,
+            Stats(
+                encoding=enc.spec,
+                backend=backend,
+                variables=tree.formula.nvars,
+                clauses=tree.formula.nclauses,
+                literals=tree.formula.nliterals,
+                encode_time=tree.encode_time,
+                solve_time=time.perf_counter() - started,
+                decisions=tree.stats.nodes,
+                conflicts=tree.stats.dead_ends,
+            ),
+        )
+        started = time.perf_counter()
 
-    def stats(self) -> dict[str, int]:
-        """Accumulated restarts, conflicts, decisions and propagations (empty when the solver
-        does not expose them, as Kissat does not)."""
-        try:
-            counts = dict(self._solver.accum_stats() or {})
-        except NotImplementedError:
-            return {}
-        spent = self._propagate_counts
-        return {k: max(0, v - spent.get(k, 0)) for k, v in counts.items()}
+
+BLOCKING = "blocking"
+STRATEGIES: dict[str, Strategy] = {BLOCKING: _blocking, "branching": _branching}
+"""The enumeration strategies, the default first."""

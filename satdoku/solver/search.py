@@ -1,241 +1,156 @@
-"""Solve a puzzle: encode it, run a backend, decode and verify every grid it finds.
+"""Solve a puzzle: choose a backend, let it find grids, verify every grid before handing it on.
 
-With the ``blocking`` strategy every answer after the first is found by blocking the previous
-one with a clause over the cell variables of the blank cells only, so auxiliary variables never
-multiply answers. The ``branching`` strategy walks the search tree in Python over the solver's
-unit propagation (:mod:`satdoku.solver.branching`): much faster when there are many answers.
+The backend, its encoding and its enumeration strategy are chosen once per call by
+:func:`plan`, which asks the registry (:mod:`satdoku.solver.registry`) and the backend's
+capabilities; a combination that cannot run is one :class:`~satdoku.errors.UsageError`, never
+a silent substitution.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
+from dataclasses import dataclass
 
-from satdoku.deadline import NEVER, Deadline
-from satdoku.encodings import ClassicEncoding, get_encoding
+from satdoku.deadline import Deadline
 from satdoku.errors import UsageError
 from satdoku.formats.text import parse_puzzle
 from satdoku.geometry import Geometry
-from satdoku.model import Grid, Puzzle
-from satdoku.solver.branching import PropagationTree
-from satdoku.solver.cpsat_backend import DEFAULT_CPSAT_MODEL, cpsat_solutions
-from satdoku.solver.defaults import default_backend, default_encoding
-from satdoku.solver.dpll import BACKEND as DPLL
-from satdoku.solver.dpll import dpll_solutions, no_encoding
-from satdoku.solver.guard import guarded
-from satdoku.solver.propagation import decides_every_cell
-from satdoku.solver.pysat_backend import UNINTERRUPTIBLE, PysatBackend
-from satdoku.solver.result import Solution, Stats
+from satdoku.model import Puzzle
+from satdoku.results import Solution
+from satdoku.solver.backend import Backend, Found, fit, strategy_for
+from satdoku.solver.defaults import default_backend, default_strategy
+from satdoku.solver.registry import get_backend
 from satdoku.verify import check
-
-Found = tuple[Grid, Stats]
-"""One answer of a backend: the (unverified) grid and how it was found."""
 
 
 def as_puzzle(puzzle: Puzzle | str, box: Geometry | str | None = None) -> Puzzle:
-    """A :class:`Puzzle` as it is, or parsed from text (``box`` like ``"2x3"`` when needed)."""
+    """A :class:`Puzzle` as it is, or parsed from text (``box`` like ``"2x3"`` when needed).
+
+    Raises :class:`~satdoku.errors.ParseError` when the text is not a puzzle."""
     if isinstance(puzzle, Puzzle):
         return puzzle
+    if not isinstance(puzzle, str):
+        raise UsageError(f"a puzzle is a Puzzle or its text, not {type(puzzle).__name__}")
     geometry = Geometry.parse(box) if isinstance(box, str) else box
     return parse_puzzle(puzzle, geometry)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A backend with the encoding and the strategy it will use for one puzzle."""
+
+    backend: Backend
+    encoding: str
+    strategy: str | None
+
+    def found(self, puzzle: Puzzle, limit: int | None, deadline: Deadline) -> Iterator[Found]:
+        """The backend's unverified answers."""
+        return self.backend.solutions(puzzle, self.encoding, limit, deadline, self.strategy)
+
+
+def plan(
+    puzzle: Puzzle,
+    backend: str | None = None,
+    encoding: str | None = None,
+    strategy: str | None = None,
+    *,
+    many: bool = False,
+) -> Plan:
+    """How ``puzzle`` will be solved. Left out, the backend and encoding are chosen by grid
+    size (:mod:`satdoku.solver.defaults`); the strategy is the backend's own default, or, with
+    ``many`` (many answers wanted, as when counting), the counting default for the size.
+    Raises :class:`UsageError` when the backend does not take the puzzle, the encoding or the
+    strategy."""
+    wanted = strategy or (default_strategy(puzzle, None) if many else None)
+    chosen = get_backend(default_backend(puzzle, backend, wanted or "blocking"))
+    fit(chosen, puzzle)
+    if not chosen.capabilities.available:
+        raise UsageError(f"the {chosen.name} backend is not installed; choose another backend")
+    return Plan(
+        chosen, chosen.encoding_for(puzzle, encoding), strategy_for(chosen, strategy, wanted)
+    )
 
 
 def solutions(
     puzzle: Puzzle | str,
     *,
-    encoding: str | ClassicEncoding | None = None,
     backend: str | None = None,
+    encoding: str | None = None,
     limit: int | None = None,
     timeout: float | None = None,
     box: Geometry | str | None = None,
-    strategy: str = "blocking",
+    strategy: str | None = None,
+    many: bool = False,
 ) -> Iterator[Solution]:
-    """Yield the puzzle's solutions one by one, each verified, at most ``limit`` of them.
+    """Yield the solutions of ``puzzle`` one by one as they are found, each verified.
 
-    ``backend`` is a python-sat solver name (with a CNF ``encoding`` spec, default
-    ``extended+optimized``), ``cpsat`` (with the CP-SAT model ``alldiff`` or ``onehot``) or
-    ``dpll`` (compiled DPLL over exactly-one constraints, no encoding to choose; its search
-    goes on from one answer to the next as they are asked for, see :mod:`satdoku.solver.dpll`).
-    Left out, they are chosen by grid size (:mod:`satdoku.solver.defaults`): ``minisat22``
-    up to 16x16, ``cadical195+stable`` over ``extended+singles`` from 25x25 up.
-    With python-sat, ``strategy`` is ``blocking`` (one blocking clause per answer) or
-    ``branching`` (tree search over unit propagation, see :mod:`satdoku.solver.branching`).
-    Raises :class:`SolveTimeout` when ``timeout`` seconds pass first: the time counts from
-    this call, for the whole run (reduction and encoding included, see
-    :mod:`satdoku.deadline`); a solver that cannot be interrupted (CaDiCaL, Lingeling, Kissat)
-    then runs in a child process killed at the deadline (:mod:`satdoku.solver.guard`).
+    Args:
+        puzzle: a :class:`Puzzle`, or its text in any notation satdoku reads.
+        backend: a backend name (``satdoku.solver.backends()``): a python-sat solver
+            (``minisat22``, ``cadical195+stable``, ...), ``cpsat``, ``dpll`` or ``brute``.
+            None: chosen by grid size (:mod:`satdoku.solver.defaults`).
+        encoding: the model the backend searches: a CNF encoding spec for python-sat
+            (``extended+optimized``, ...), ``alldiff`` or ``onehot`` for ``cpsat``. None: the
+            backend's default for the puzzle.
+        limit: the most solutions to yield (None: all).
+        timeout: seconds for the whole run, counted from this call (reduction, encoding and
+            search included); a backend that cannot be interrupted runs in a child process
+            killed at the deadline.
+        box: the box shape (``"2x3"``) when ``puzzle`` is text that leaves it open.
+        strategy: how a python-sat backend enumerates: ``blocking`` (one blocking clause per
+            answer) or ``branching`` (tree search over unit propagation: faster when there
+            are many answers). None: ``blocking``, or with ``many`` the counting default.
+        many: many answers are wanted (all of them, or a high ``limit``): a backend with
+            several strategies uses the one for counting (:func:`plan`).
+
+    Yields:
+        :class:`~satdoku.results.Solution` objects, each checked by
+        :func:`satdoku.verify.check` first.
+
+    Raises:
+        ParseError: ``puzzle`` is text that is not a puzzle.
+        UsageError: the backend, encoding and strategy do not fit each other or the puzzle.
+        SolveTimeout: ``timeout`` seconds passed first.
     """
     puzzle = as_puzzle(puzzle, box)
-    yield from verified(puzzle, encoding, backend, limit, Deadline.after(timeout), strategy)
+    chosen = plan(puzzle, backend, encoding, strategy, many=many)
+    yield from verified(puzzle, chosen, limit, Deadline.after(timeout))
 
 
 def verified(
-    puzzle: Puzzle,
-    encoding: str | ClassicEncoding | None,
-    backend: str | None,
-    limit: int | None,
-    deadline: Deadline,
-    strategy: str = "blocking",
+    puzzle: Puzzle, chosen: Plan, limit: int | None, deadline: Deadline
 ) -> Iterator[Solution]:
-    """:func:`solutions` under a ``deadline`` set by the caller: each answer verified."""
-    for grid, stats in found_by(puzzle, encoding, backend, limit, deadline, strategy):
+    """The answers of ``chosen`` under a ``deadline`` set by the caller, each verified."""
+    for grid, stats in chosen.found(puzzle, limit, deadline):
         check(puzzle, grid)
         yield Solution(puzzle, grid, stats)
-
-
-def found_by(
-    puzzle: Puzzle,
-    encoding: str | ClassicEncoding | None,
-    backend: str | None,
-    limit: int | None,
-    deadline: Deadline,
-    strategy: str = "blocking",
-) -> Iterator[Found]:
-    """The unverified answers of ``backend`` (CP-SAT or python-sat with ``strategy``; None:
-    the default for the puzzle's size)."""
-    backend = default_backend(puzzle, backend, strategy)
-    if backend == "cpsat":
-        name = encoding if isinstance(encoding, str) else DEFAULT_CPSAT_MODEL
-        return cpsat_solutions(puzzle, name, limit, deadline)
-    if backend == DPLL:
-        no_encoding(encoding)
-        return dpll_solutions(puzzle, limit, deadline)
-    enc = (
-        get_encoding(encoding or default_encoding(puzzle))
-        if not isinstance(encoding, ClassicEncoding)
-        else encoding
-    )
-    return run_cnf(strategy, puzzle, enc, backend, limit, deadline)
-
-
-def _cnf_solutions(
-    puzzle: Puzzle,
-    enc: ClassicEncoding,
-    backend: str,
-    limit: int | None,
-    deadline: Deadline,
-) -> Iterator[Found]:
-    """Encode once, then solve, decode and block until ``limit`` or no more (or
-    :class:`SolveTimeout` at the deadline)."""
-    started = time.perf_counter()
-    formula = enc.encode(puzzle, deadline)
-    encode_time = time.perf_counter() - started
-    var = formula.varmap.var
-    blanks = puzzle.blanks
-    found = 0
-    with PysatBackend(backend) as solver:
-        started = time.perf_counter()
-        solver.load(formula, deadline)
-        load_time = time.perf_counter() - started  # counted in the first solve_time
-        while limit is None or found < limit:
-            started = time.perf_counter()
-            deadline.check()
-            outcome = solver.solve(timeout=deadline.timeout())
-            solve_time = time.perf_counter() - started + load_time
-            load_time = 0.0
-            if outcome is None:
-                raise deadline.error()
-            if not outcome:
-                return
-            grid = formula.decode(solver.model())
-            counters = solver.stats()
-            yield (
-                grid,
-                Stats(
-                    encoding=enc.spec,
-                    backend=backend,
-                    variables=formula.nvars,
-                    clauses=formula.nclauses,
-                    literals=formula.nliterals,
-                    encode_time=encode_time,
-                    solve_time=solve_time,
-                    conflicts=counters.get("conflicts", 0),
-                    decisions=counters.get("decisions", 0),
-                    propagations=counters.get("propagations", 0),
-                    restarts=counters.get("restarts", 0),
-                    propagation_only=(
-                        decides_every_cell(formula, solver.propagated) if found == 0 else None
-                    ),
-                ),
-            )
-            found += 1
-            blocking = [-var(c, grid[c]) for c in blanks]
-            if not blocking:
-                return
-            solver.add_clause(blocking)
-
-
-def _branching_solutions(
-    puzzle: Puzzle,
-    enc: ClassicEncoding,
-    backend: str,
-    limit: int | None,
-    deadline: Deadline,
-) -> Iterator[Found]:
-    """The grids of a :class:`PropagationTree`, with its statistics."""
-    tree = PropagationTree(puzzle, enc, deadline)
-    started = time.perf_counter()
-    for grid in tree.grids(backend, limit):
-        yield (
-            grid,
-            Stats(
-                encoding=enc.spec,
-                backend=backend,
-                variables=tree.formula.nvars,
-                clauses=tree.formula.nclauses,
-                literals=tree.formula.nliterals,
-                encode_time=tree.encode_time,
-                solve_time=time.perf_counter() - started,
-                decisions=tree.stats.nodes,
-                conflicts=tree.stats.dead_ends,
-            ),
-        )
-        started = time.perf_counter()
-
-
-CnfStrategy = Callable[[Puzzle, ClassicEncoding, str, "int | None", Deadline], Iterator[Found]]
-CNF_STRATEGIES: dict[str, CnfStrategy] = {
-    "blocking": _cnf_solutions,
-    "branching": _branching_solutions,
-}
-
-
-def cnf_strategy(name: str) -> CnfStrategy:
-    """The python-sat enumeration strategy called ``name`` (``blocking`` or ``branching``)."""
-    try:
-        return CNF_STRATEGIES[name]
-    except KeyError:
-        raise UsageError(
-            f"unknown strategy {name!r}; choose from {', '.join(CNF_STRATEGIES)}"
-        ) from None
-
-
-def run_cnf(
-    strategy: str,
-    puzzle: Puzzle,
-    enc: ClassicEncoding,
-    backend: str,
-    limit: int | None,
-    deadline: Deadline = NEVER,
-) -> Iterator[Found]:
-    """The answers of python-sat ``strategy``; a solver that cannot be interrupted keeps the
-    ``deadline`` by running in a child process (:mod:`satdoku.solver.guard`)."""
-    run = cnf_strategy(strategy)
-    if deadline.limited and backend.startswith(UNINTERRUPTIBLE):
-        return guarded(lambda: run(puzzle, enc, backend, limit, NEVER), deadline, backend)
-    return run(puzzle, enc, backend, limit, deadline)
 
 
 def solve(
     puzzle: Puzzle | str,
     *,
-    encoding: str | ClassicEncoding | None = None,
     backend: str | None = None,
+    encoding: str | None = None,
     timeout: float | None = None,
     box: Geometry | str | None = None,
 ) -> Solution | None:
-    """The first solution of ``puzzle`` (a :class:`Puzzle` or its text), or None if it has none."""
-    return next(
-        solutions(puzzle, encoding=encoding, backend=backend, limit=1, timeout=timeout, box=box),
-        None,
-    )
+    """The first solution of ``puzzle``, verified, or None when it has none.
+
+    Args:
+        puzzle: a :class:`Puzzle`, or its text in any notation satdoku reads.
+        backend, encoding, timeout, box: as for :func:`solutions`.
+
+    Returns:
+        A :class:`~satdoku.results.Solution` (``.grid``, ``.line``, ``.stats``; ``print`` it
+        for the grid), or None when no grid satisfies every constraint.
+
+    Raises:
+        ParseError: ``puzzle`` is text that is not a puzzle.
+        UsageError: the backend and encoding do not fit each other or the puzzle.
+        SolveTimeout: ``timeout`` seconds passed first.
+
+    >>> solve("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......").line[:9]
+    '417369825'
+    """
+    found = solutions(puzzle, backend=backend, encoding=encoding, limit=1, timeout=timeout, box=box)
+    return next(found, None)

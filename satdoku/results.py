@@ -1,12 +1,17 @@
-"""Plain result records: solver statistics and verified solutions."""
+"""Plain result records: solver statistics, verified solutions and engine answers.
+
+They hold data only. Turning them into text, JSON or pictures belongs to
+:mod:`satdoku.formats`; the display hooks below (``str``, ``line``, Jupyter's ``_repr_svg_``)
+only hand a solution to it.
+"""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from satdoku.formats.output import format_grid, format_line
 from satdoku.model import Grid, Puzzle
+from satdoku.status import Status
 
 
 @dataclass
@@ -37,6 +42,7 @@ class Stats:
     a CNF solve, None otherwise and for CP-SAT."""
 
     def to_dict(self) -> dict[str, Any]:
+        """The fields as a plain dict."""
         return asdict(self)
 
 
@@ -50,13 +56,41 @@ class Solution:
 
     @property
     def line(self) -> str:
+        """The grid as one line, in the notation satdoku reads."""
+        from satdoku.formats.output import format_line
+
         return format_line(self.puzzle, self.grid)
 
-    def pretty(self) -> str:
+    def __str__(self) -> str:
+        from satdoku.formats.output import format_grid
+
         return format_grid(self.puzzle, self.grid)
 
-    def __str__(self) -> str:
-        return self.pretty()
+    def __repr__(self) -> str:
+        return f"<Solution {self.puzzle.nrows}x{self.puzzle.ncols} {self.puzzle.kind}: {self.line[:40]}>"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"status": "solved", "solution": self.line, "stats": self.stats.to_dict()}
+
+@dataclass(frozen=True)
+class EngineResult:
+    """What a persistent engine found for one puzzle: the verified grids (at most the limit)
+    and whether the count is complete (no further solution exists)."""
+
+    puzzle: Puzzle
+    grids: tuple[Grid, ...]
+    complete: bool
+
+    @property
+    def count(self) -> int:
+        return len(self.grids)
+
+    @property
+    def unique(self) -> bool:
+        return self.complete and len(self.grids) == 1
+
+    @property
+    def status(self) -> Status:
+        """``solved``, ``no_solution`` (proven), or ``unknown`` (a budget or time ran out
+        before any grid)."""
+        if self.grids:
+            return Status.SOLVED
+        return Status.NO_SOLUTION if self.complete else Status.UNKNOWN

@@ -1,0 +1,180 @@
+"""A python-sat solver behind one small interface: load a formula, solve under assumptions,
+read the model, add clauses, read statistics."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Sequence
+from types import TracebackType
+from typing import Any, TypeVar
+
+from satdoku.deadline import NEVER, Deadline
+from satdoku.encodings.formula import Formula
+from satdoku.errors import UsageError
+from satdoku.solver.propagation import unit_propagation
+
+NATIVE_CARD_SOLVERS = ("minicard", "gluecard3", "gluecard4")
+UNINTERRUPTIBLE = ("cadical", "lingeling", "kissat")
+LOAD_CHUNK = 1 << 16
+"""Clauses handed to the solver between two looks at the deadline while loading."""
+CONFIGURABLE = ("cadical",)
+"""Solvers whose options python-sat can set (``configure``), by name prefix."""
+SOLVER_OPTIONS: dict[str, dict[str, int]] = {
+    "stable": {"stabilizeonly": 1},
+    "unsat": {"stabilize": 0, "walk": 0},
+}
+"""Named CaDiCaL option sets, chosen by a backend spec such as ``cadical195+stable``.
+``stable`` keeps CaDiCaL in its stable mode (target phases, few restarts): the big Sudokus'
+choice (docs/benchmarks.md, "Big Sudoku"); ``unsat`` is CaDiCaL's own "unsat" configuration
+(focused mode only, no local search)."""
+
+
+def solver_names() -> list[str]:
+    """Every python-sat solver name (``cadical153``, ``minisat22``, ``glucose4``, ...)."""
+    from pysat.solvers import SolverNames
+
+    return sorted(k for k in vars(SolverNames) if not k.startswith("_"))
+
+
+def parse_backend(spec: str) -> tuple[str, dict[str, int]]:
+    """A backend spec's solver name and options: ``cadical195+stable`` ->
+    (``cadical195``, ``{"stabilizeonly": 1}``); a plain name has none."""
+    name, *presets = spec.split("+")
+    if name not in solver_names():
+        raise UsageError(f"unknown solver {name!r}; choose from {', '.join(solver_names())}")
+    options: dict[str, int] = {}
+    for preset in presets:
+        if preset not in SOLVER_OPTIONS or not name.startswith(CONFIGURABLE):
+            raise UsageError(
+                f"unknown option {preset!r} for {name}; CaDiCaL takes"
+                f" {', '.join(SOLVER_OPTIONS)} (e.g. cadical195+stable), other solvers none"
+            )
+        options.update(SOLVER_OPTIONS[preset])
+    return name, options
+
+
+def interrupts() -> tuple[type[BaseException], ...]:
+    """The exceptions that mean Ctrl-C: ``KeyboardInterrupt``, and the error python-sat's
+    native solvers raise when SIGINT arrives in the middle of a solve."""
+    from pysolvers import error
+
+    return (KeyboardInterrupt, error)
+
+
+Owner = TypeVar("Owner", bound="SolverOwner")
+
+
+class SolverOwner:
+    """Owns a native python-sat solver in ``_solver``: a context manager that frees it."""
+
+    _solver: Any = None
+
+    def __enter__(self: Owner) -> Owner:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self._solver is not None:
+            self._solver.delete()
+            self._solver = None
+
+
+class PysatSolver(SolverOwner):
+    """One python-sat solver, owned for the life of a ``with`` block."""
+
+    def __init__(self, name: str = "cadical153") -> None:
+        self.name, self.options = parse_backend(name)
+        self._solver: Any = None
+        self.propagated: list[int] | None = []
+        """What unit propagation derives from the loaded formula (None: a conflict)."""
+        self._propagate_counts: dict[str, int] = {}
+
+    def load(self, formula: Formula, deadline: Deadline = NEVER) -> None:
+        """Start a fresh solver holding ``formula``; loading a big formula takes seconds, so it
+        goes in chunks and stops with :class:`~satdoku.deadline.SolveTimeout` once
+        ``deadline`` has passed."""
+        from pysat.solvers import NoSuchSolverError, Solver
+
+        self.close()
+        if formula.atmosts and self.name not in NATIVE_CARD_SOLVERS:
+            raise UsageError(
+                f"native cardinality needs one of {', '.join(NATIVE_CARD_SOLVERS)}, not {self.name}"
+            )
+        units = [clause[0] for clause in formula.clauses if len(clause) == 1]
+        rest = [c for c in formula.clauses if len(c) != 1]
+        try:
+            self._solver = Solver(name=self.name)
+        except NoSuchSolverError:
+            raise UsageError(f"solver {self.name} is not built into this python-sat") from None
+        if self.options:
+            self._solver.configure(self.options)  # only before the first clause
+        for start in range(0, len(rest), LOAD_CHUNK):
+            deadline.check()
+            self._solver.append_formula(rest[start : start + LOAD_CHUNK])
+        deadline.check()
+        for lits, bound in formula.atmosts:
+            self._solver.add_atmost(lits, bound)
+        self.propagated = self._propagate(formula, units)
+        for unit in units:
+            self._solver.add_clause([unit])
+
+    def _propagate(self, formula: Formula, units: list[int]) -> list[int] | None:
+        """Unit propagation from the unit clauses, before they are added (solvers propagate
+        top-level units silently), by this solver if it can, else by a separate MiniSat;
+        the propagations it costs are left out of :meth:`stats`."""
+        before = self.stats()
+        try:
+            ok, derived = self._solver.propagate(assumptions=units)
+        except NotImplementedError:
+            return unit_propagation(formula)
+        after = self.stats()
+        self._propagate_counts = {k: after[k] - before.get(k, 0) for k in after}
+        return list(derived) if ok else None
+
+    def add_clause(self, clause: Sequence[int]) -> None:
+        self._solver.add_clause(clause)
+
+    def solve(self, assumptions: Iterable[int] = (), timeout: float | None = None) -> bool | None:
+        """True (satisfiable), False (not), or None when ``timeout`` seconds ran out."""
+        if timeout is None:
+            return bool(self._solver.solve(assumptions=list(assumptions)))
+        if self.name.startswith(UNINTERRUPTIBLE):
+            raise UsageError(
+                f"{self.name} cannot be interrupted, so it cannot keep a time limit;"
+                " use minisat22, glucose4 or another MiniSat-family solver with --timeout"
+            )
+        timer = threading.Timer(timeout, self._solver.interrupt)
+        timer.start()
+        try:
+            result = self._solver.solve_limited(
+                assumptions=list(assumptions), expect_interrupt=True
+            )
+        finally:
+            timer.cancel()
+            self._solver.clear_interrupt()
+        return None if result is None else bool(result)
+
+    def propagate(self, assumptions: list[int]) -> tuple[bool, list[int]]:
+        """Unit propagation alone under ``assumptions``: (no conflict, every assigned literal)."""
+        try:
+            ok, lits = self._solver.propagate(assumptions=assumptions)
+        except NotImplementedError:
+            raise UsageError(f"{self.name} cannot run unit propagation alone") from None
+        return bool(ok), lits
+
+    def model(self) -> list[int]:
+        return list(self._solver.get_model())
+
+    def stats(self) -> dict[str, int]:
+        """Accumulated restarts, conflicts, decisions and propagations (empty when the solver
+        does not expose them, as Kissat does not)."""
+        try:
+            counts = dict(self._solver.accum_stats() or {})
+        except NotImplementedError:
+            return {}
+        spent = self._propagate_counts
+        return {k: max(0, v - spent.get(k, 0)) for k, v in counts.items()}
