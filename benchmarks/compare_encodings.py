@@ -1,5 +1,7 @@
-"""Run ``satdoku compare`` on the shared puzzle sets and print the markdown tables that
-docs/encodings.md quotes, each under the exact command that produced it.
+"""Print the markdown tables of docs/encodings.md by running ``satdoku compare``.
+
+Each shared puzzle set gets one ``satdoku compare`` run, and its table comes under the exact
+command that produced it.
 
     python benchmarks/compare_encodings.py ../shared/data [--only NAME ...] [--plots DIR]
 """

@@ -1,15 +1,15 @@
 """How well `--timeout` is kept: run `satdoku COMMAND -f FILE --timeout T --backend B` as a
 whole process for every file, backend and time limit, and print a markdown table of the wall
 time, how far past the time limit the process ended, the exit status and the status it gave
-(docs/benchmarks.md, "Big Sudoku").
+(docs/benchmarks.md, "Time limits").
 
     python benchmarks/timeouts.py FILE... [--timeouts 1,5,20] [--backends minisat22,cadical195]
         [--command solve] [--repeat 3]
 
 "past" is the median over --repeat runs of wall time minus the time limit, so it includes
-what lies outside the limit: starting Python and importing satdoku (about 0.3 s), reading
-and parsing the file, and freeing the formula's memory when the process exits. A process
-that finished before its limit has a negative "past".
+what lies outside the limit: starting Python and importing satdoku, reading and parsing the
+file, and freeing the formula's memory when the process exits. A process that finished
+before its limit has a negative "past".
 """
 
 from __future__ import annotations

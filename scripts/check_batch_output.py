@@ -5,8 +5,8 @@ every solution re-parsed and passed through :func:`satdoku.verify.check` against
 Prints the totals; exit status 1 on the first mismatch.
 
 Example:
-    satdoku batch ../shared/data/9x9/tdoku_17_clue_49158.txt -o /tmp/17.jsonl
-    python scripts/check_batch_output.py ../shared/data/9x9/tdoku_17_clue_49158.txt /tmp/17.jsonl
+    satdoku batch ../shared/data/9x9/tdoku_17_clue_49158.txt -o 17.jsonl
+    python scripts/check_batch_output.py ../shared/data/9x9/tdoku_17_clue_49158.txt 17.jsonl
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Shared test helpers: where the data lives, and skipping when ../shared/data is absent."""
+"""Where the test data lives, and skipping when ../shared/data is absent."""
 
 from __future__ import annotations
 

@@ -29,8 +29,8 @@ def test_explain_text_steps_and_summary():
 
 
 def test_trace_on_easy50_ends_with_the_solved_grid_using_only_singles():
-    """Done-when: every norvig_easy50 puzzle that singles solve is solved with singles only,
-    and the trace's last line is the SAT solution."""
+    """Every norvig_easy50 puzzle that singles solve is solved with singles only, and the
+    trace's last line is the SAT solution."""
     run = satdoku("explain", "--trace", "--format", "json", "-f", str(DATA / "norvig_easy50.txt"))
     assert run.status == 0, run.err
     results = [json.loads(line) for line in run.out.splitlines()]
