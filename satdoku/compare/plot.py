@@ -1,6 +1,6 @@
 """The comparison as a picture: solve-time distributions (log scale) and formula sizes.
 
-matplotlib (Agg backend, no display needed) is imported here only.
+matplotlib (Agg backend, no display needed) is imported here only, from the ``plot`` extra.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from satdoku.compare.run import Comparison
 from satdoku.compare.summary import Summary
+from satdoku.extras import require
 
 
 def plot_comparison(
@@ -16,10 +17,12 @@ def plot_comparison(
 ) -> None:
     """Write a PNG: left, each configuration's solve times (box plot over the puzzles it
     solved, log scale; failures counted in its label); right, its mean variables and
-    clauses (constraints for CP-SAT)."""
-    import matplotlib
+    clauses (constraints for CP-SAT).
 
-    matplotlib.use("Agg")
+    Raises:
+        UsageError: matplotlib is not installed (the ``plot`` extra).
+    """
+    require("matplotlib", "plot", "compare --plot").use("Agg")
     import matplotlib.pyplot as plt
 
     labels = [

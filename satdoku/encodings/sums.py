@@ -8,8 +8,8 @@
   p(v) -> some y(S) holding v. Unit propagation then does what a Kakuro solver's "combination
   table" does by hand.
 * ``pb``: a pseudo-Boolean equality sum(v * x(c, v)) = total through python-sat's
-  ``pysat.pb`` (which needs the ``pindakaas`` package); used also for sums whose cells may
-  repeat a value, and for tables too large to list.
+  ``pysat.pb``, which needs the ``pindakaas`` package (the ``pb`` extra of satdoku); used also
+  for sums whose cells may repeat a value, and for tables too large to list.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from itertools import combinations
 from satdoku.encodings.cardinality import at_least_one
 from satdoku.encodings.formula import Formula
 from satdoku.errors import UsageError
+from satdoku.extras import require
 from satdoku.model import Puzzle, Sum
 
 SUM_METHODS = ("table", "pb")
@@ -34,7 +35,11 @@ def encode_sum(
     candidates: Sequence[Sequence[int]],
     method: str = "table",
 ) -> None:
-    """Add ``constraint`` to ``formula`` by ``method`` (``table`` or ``pb``)."""
+    """Add ``constraint`` to ``formula`` by ``method`` (``table`` or ``pb``).
+
+    Raises:
+        UsageError: an unknown method, or a sum to encode by ``pb`` without pindakaas.
+    """
     if method not in SUM_METHODS:
         raise UsageError(f"unknown sum encoding {method!r}; choose from {', '.join(SUM_METHODS)}")
     givens = puzzle.givens
@@ -47,7 +52,12 @@ def encode_sum(
         if sets is not None:
             _encode_table(formula, free, candidates, sets)
             return
-    _encode_pb(formula, free, candidates, total)
+    if method == "pb":
+        what = "the pb sum encoding"
+    else:
+        why = f"over {MAX_TABLE} digit sets" if distinct else "its cells may repeat a value"
+        what = f"the pb encoding of {constraint.name or 'a sum'} ({why})"
+    _encode_pb(formula, free, candidates, total, what)
 
 
 def _is_unit(puzzle: Puzzle, cells: Sequence[int]) -> bool:
@@ -111,8 +121,13 @@ def _encode_table(
 
 
 def _encode_pb(
-    formula: Formula, cells: Sequence[int], candidates: Sequence[Sequence[int]], total: int
+    formula: Formula,
+    cells: Sequence[int],
+    candidates: Sequence[Sequence[int]],
+    total: int,
+    what: str,
 ) -> None:
+    """The pseudo-Boolean equality; ``what`` names it in the error when pindakaas is absent."""
     var = formula.varmap.var
     lits = [var(c, v) for c in cells for v in candidates[c]]
     weights = [v for c in cells for v in candidates[c]]
@@ -123,12 +138,9 @@ def _encode_pb(
     if total < 0 or total > sum(max(candidates[c]) for c in cells):
         formula.clauses.append([])
         return
-    try:
-        from pysat.pb import EncType, PBEnc
-    except (ImportError, AssertionError):  # pysat.pb asserts that pindakaas is installed
-        raise UsageError(
-            "the pb sum encoding needs the pindakaas package: pip install 'python-sat[pb]'"
-        ) from None
+    require("pindakaas", "pb", what)  # pysat.pb imports without it, then fails on first use
+    from pysat.pb import EncType, PBEnc
+
     cnf = PBEnc.equals(
         lits=lits, weights=weights, bound=total, top_id=formula.nvars, encoding=EncType.best
     )

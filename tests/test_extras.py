@@ -1,0 +1,140 @@
+"""Optional parts: without them every command still works, and a feature that needs one is a
+single ``error:`` line naming its extra. Each case runs the real command in a subprocess where
+the optional module cannot be imported (``sys.modules[name] = None``)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from satdoku import VerificationError, count, parse_puzzle
+from satdoku.errors import UsageError
+from satdoku.extras import require
+from satdoku.verify import batch_checker
+from tests.cli import Run, assert_one_error_line
+from tests.conftest import DATA, ROOT, data_lines
+
+MANY = "8.........9........67.........628497...954213...713586......765....3.942....7.138"
+"""7,171 solutions: more than one verification batch while counting."""
+
+KAKURO = DATA / "hakank_kakuro.jsonl"
+KILLER = DATA / "variants" / "killer.txt"
+PB = "extended+optimized+pb"
+
+
+def satdoku_without(missing: str, *args: str) -> Run:
+    """``satdoku ARGS`` in a fresh interpreter in which ``import MISSING`` fails."""
+    code = (
+        "import sys\n"
+        f"sys.modules[{missing!r}] = None\n"
+        "from satdoku.cli import main\n"
+        f"main({list(args)!r})\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT
+    )
+    return Run(done.returncode, done.stdout, done.stderr)
+
+
+def test_compare_plot_without_matplotlib_names_the_plot_extra(tmp_path: Path) -> None:
+    puzzles = tmp_path / "puzzles.txt"
+    puzzles.write_text("\n".join(data_lines("norvig_hardest.txt")[:2]) + "\n")
+    picture = tmp_path / "compare.png"
+    run = satdoku_without(
+        "matplotlib",
+        *("compare", str(puzzles), "--encodings", "extended", "--backends", "minisat22"),
+        *("--plot", str(picture)),
+    )
+    assert_one_error_line(run)
+    assert run.err == "error: compare --plot needs matplotlib: pip install 'satdoku[plot]'\n"
+    assert not picture.exists()
+
+
+def test_compare_without_plot_needs_no_matplotlib(tmp_path: Path) -> None:
+    puzzles = tmp_path / "puzzles.txt"
+    puzzles.write_text(data_lines("norvig_hardest.txt")[0] + "\n")
+    run = satdoku_without(
+        "matplotlib", "compare", str(puzzles), "--encodings", "extended", "--backends", "minisat22"
+    )
+    assert run.status == 0, run
+    assert "extended@minisat22" in run.out
+
+
+@pytest.mark.parametrize(
+    ("kind", "path"), [("kakuro", KAKURO), ("killer", KILLER)], ids=["kakuro", "killer"]
+)
+def test_pb_sum_encoding_without_pindakaas_names_the_pb_extra(kind: str, path: Path) -> None:
+    run = satdoku_without("pindakaas", "solve", "--kind", kind, "-f", str(path), "--encoding", PB)
+    assert_one_error_line(run)
+    assert run.err == "error: the pb sum encoding needs pindakaas: pip install 'satdoku[pb]'\n"
+
+
+@pytest.mark.parametrize(
+    ("kind", "path"), [("kakuro", KAKURO), ("killer", KILLER)], ids=["kakuro", "killer"]
+)
+def test_table_sum_encoding_needs_no_pindakaas(kind: str, path: Path) -> None:
+    without = satdoku_without(
+        "pindakaas", "solve", "--kind", kind, "-f", str(path), "--format=line"
+    )
+    with_cpsat = satdoku_without(
+        "pindakaas", "solve", "--kind", kind, "-f", str(path), "--format=line", "--backend=cpsat"
+    )
+    assert without.status == with_cpsat.status == 0, (without, with_cpsat)
+    assert without.out == with_cpsat.out
+    assert without.err == ""
+
+
+def test_count_above_one_batch_without_numpy_gives_the_same_answer() -> None:
+    expected = count(MANY)
+    assert expected.complete
+    run = satdoku_without("numpy", "count", MANY)
+    assert (run.status, run.out, run.err) == (0, f"{expected.count}\n", "")
+
+
+def test_batch_checker_without_numpy_rejects_a_wrong_grid(monkeypatch: pytest.MonkeyPatch) -> None:
+    puzzle_line, _, solution = data_lines("tdoku_test_puzzles.txt")[0].split(":")
+    puzzle = parse_puzzle(puzzle_line)
+    good = [int(c) for c in solution]
+    swapped = good.copy()
+    swapped[0], swapped[1] = swapped[1], swapped[0]
+    monkeypatch.setitem(sys.modules, "numpy", None)
+    verify = batch_checker(puzzle)
+    verify([good, good])
+    verify([])
+    for bad in (swapped, good[:80], [*good[:80], 10]):
+        with pytest.raises(VerificationError):
+            verify([good, bad])
+
+
+def test_require_returns_the_module() -> None:
+    assert require("json", "plot", "anything").dumps([1]) == "[1]"
+
+
+def test_require_names_the_extra_or_the_required_package() -> None:
+    with pytest.raises(
+        UsageError, match=r"^a picture needs nosuchpackage: pip install 'satdoku\[plot\]'$"
+    ):
+        require("nosuchpackage.sub", "plot", "a picture")
+    with pytest.raises(
+        UsageError,
+        match=r"^the cpsat backend needs nosuchpackage, which satdoku requires: pip install nosuchpackage$",
+    ):
+        require("nosuchpackage", None, "the cpsat backend")
+
+
+def test_require_names_what_a_broken_package_cannot_load(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    package = tmp_path / "brokenextra"
+    package.mkdir()
+    (package / "__init__.py").write_text("import nosuchdependency\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(UsageError) as raised:
+        require("brokenextra", "plot", "a picture")
+    assert str(raised.value) == (
+        "a picture needs brokenextra: pip install 'satdoku[plot]'"
+        " (brokenextra is there but cannot load nosuchdependency)"
+    )
