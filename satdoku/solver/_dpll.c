@@ -15,10 +15,16 @@
  * learning. Each decision level keeps a copy of the state it started from, so backtracking is
  * a copy back rather than an undo of every choice. Solutions come one per next() call, and the
  * search goes on from there at the following call.
+ *
+ * From Python nothing can break it: a matrix is built apart and put in place only when whole
+ * (a failing __init__ leaves the object as it was), givens are read and checked before the
+ * search state is touched, and while next() runs (its poll, Ctrl-C handlers, the garbage
+ * collector may run Python code) the object refuses __init__, start() and next().
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <limits.h>
+#include <stddef.h>
 #include <string.h>
 
 /* Added to a column's count when it is satisfied, so that the smallest count is the column to
@@ -39,7 +45,7 @@ typedef struct {
     int *row_start, *row_cols; /* CSR: the columns of each row */
     int *col_start, *col_rows; /* CSR: the rows of each column */
     int *row_slot, *row_label; /* a chosen row r puts row_label[r] into slot row_slot[r] */
-    int *slot_row, nlabels;    /* the row of (slot, label): slot_row[slot * nlabels + label] */
+    int *slot_start, *slot_rows; /* CSR: the rows of each slot */
     int *count, *initial;      /* open candidates per column: now, and before any choice */
     flag *open;
     int *trail, ntrail;        /* the chosen rows, in order */
@@ -51,12 +57,14 @@ typedef struct {
     int depth, levels, mode;   /* decision levels in use, and with room for their copies */
     long long nodes;
     int *grid;
+    int busy;                  /* next() is under way */
 } Cover;
 
 static void cover_free_arrays(Cover *s)
 {
     int **arrays[] = {&s->row_start,   &s->row_cols,  &s->col_start,   &s->col_rows,
-                      &s->row_slot,    &s->row_label, &s->slot_row,    &s->count,
+                      &s->row_slot,    &s->row_label, &s->slot_start,  &s->slot_rows,
+                      &s->count,
                       &s->initial,
                       &s->trail,       &s->queue,     &s->level_trail, &s->level_col,
                       &s->level_next,  &s->saved_count, &s->grid};
@@ -76,40 +84,54 @@ static void cover_dealloc(Cover *s)
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
-/* Copy a Python sequence of exactly n ints, each in [lo, hi), into a new array. */
+/* An int in [lo, hi) from any object with __index__; -1 with an exception otherwise. */
+static int int_in(PyObject *obj, long lo, long hi, long *out, const char *what)
+{
+    int overflow;
+    long v = PyLong_AsLongAndOverflow(obj, &overflow);
+    if (v == -1 && PyErr_Occurred())
+        return -1;
+    if (overflow) {
+        PyErr_Format(PyExc_ValueError, "%s: %s is out of range", what,
+                     overflow > 0 ? "a huge number" : "a huge negative number");
+        return -1;
+    }
+    if (v < lo || v >= hi) {
+        PyErr_Format(PyExc_ValueError, "%s: %ld is out of range", what, v);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+/* Copy a Python sequence of exactly n ints, each in [lo, hi), into a new array. The sequence
+ * is copied to a tuple first: an item's __index__ may change a list under our feet. */
 static int *int_array(PyObject *seq, Py_ssize_t n, long lo, long hi, const char *what)
 {
-    PyObject *fast = PySequence_Fast(seq, what);
-    if (fast == NULL)
+    PyObject *items = PySequence_Tuple(seq);
+    if (items == NULL)
         return NULL;
-    if (PySequence_Fast_GET_SIZE(fast) != n) {
+    if (PyTuple_GET_SIZE(items) != n) {
         PyErr_Format(PyExc_ValueError, "%s: expected %zd items", what, n);
-        Py_DECREF(fast);
+        Py_DECREF(items);
         return NULL;
     }
     int *out = PyMem_Malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
     if (out == NULL) {
-        Py_DECREF(fast);
+        Py_DECREF(items);
         PyErr_NoMemory();
         return NULL;
     }
-    PyObject **items = PySequence_Fast_ITEMS(fast);
     for (Py_ssize_t i = 0; i < n; i++) {
-        long v = PyLong_AsLong(items[i]);
-        if (v == -1 && PyErr_Occurred()) {
+        long v;
+        if (int_in(PyTuple_GET_ITEM(items, i), lo, hi, &v, what) < 0) {
             PyMem_Free(out);
-            Py_DECREF(fast);
-            return NULL;
-        }
-        if (v < lo || v >= hi) {
-            PyErr_Format(PyExc_ValueError, "%s: %ld is out of range", what, v);
-            PyMem_Free(out);
-            Py_DECREF(fast);
+            Py_DECREF(items);
             return NULL;
         }
         out[i] = (int)v;
     }
-    Py_DECREF(fast);
+    Py_DECREF(items);
     return out;
 }
 
@@ -121,27 +143,46 @@ static int *zeros(Py_ssize_t n)
     return out;
 }
 
-/* Cover(ncols, nslots, row_start, row_cols, row_slot, row_label) */
+/* The length of a sequence, which must be below DONE. */
+static Py_ssize_t length(PyObject *seq, const char *what)
+{
+    Py_ssize_t n = PySequence_Size(seq);
+    if (n >= DONE) {
+        PyErr_Format(PyExc_ValueError, "%s: too many items", what);
+        return -1;
+    }
+    return n;
+}
+
+/* Cover(ncols, nslots, row_start, row_cols, row_slot, row_label), built into a Cover that is
+ * no Python object (only its arrays and sizes are filled); on failure the caller frees what
+ * was made. Python code (__index__, __iter__, __len__) may run here, so nothing is read from
+ * the object being initialised. */
 static int cover_build(Cover *s, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"ncols", "nslots", "row_start", "row_cols", "row_slot",
                              "row_label", NULL};
-    int ncols, nslots;
-    PyObject *start, *cols, *slot, *label;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOOOO", kwlist, &ncols, &nslots, &start,
-                                     &cols, &slot, &label))
+    long ncols, nslots;
+    PyObject *ncols_arg, *nslots_arg, *start, *cols, *slot, *label;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOO", kwlist, &ncols_arg, &nslots_arg,
+                                     &start, &cols, &slot, &label) ||
+        int_in(ncols_arg, 0, DONE, &ncols, "ncols") < 0 ||
+        int_in(nslots_arg, 0, DONE, &nslots, "nslots") < 0)
         return -1;
-    Py_ssize_t nrows = PySequence_Size(start) - 1;
-    Py_ssize_t nentries = PySequence_Size(cols);
-    if (nrows < 0 || nentries < 0 || ncols < 0 || nslots < 0 || nrows >= DONE ||
-        nentries >= DONE || ncols >= DONE) {
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_ValueError, "bad matrix sizes");
+    const Py_ssize_t nstart = length(start, "row_start");
+    if (nstart < 0)
+        return -1;
+    if (nstart == 0) {
+        PyErr_SetString(PyExc_ValueError, "row_start: expected at least 1 item");
         return -1;
     }
+    const Py_ssize_t nrows = nstart - 1;
+    Py_ssize_t nentries = length(cols, "row_cols");
+    if (nentries < 0)
+        return -1;
     s->nrows = (int)nrows;
-    s->ncols = ncols;
-    s->nslots = nslots;
+    s->ncols = (int)ncols;
+    s->nslots = (int)nslots;
     if (!(s->row_start = int_array(start, nrows + 1, 0, nentries + 1, "row_start")) ||
         !(s->row_cols = int_array(cols, nentries, 0, ncols, "row_cols")) ||
         !(s->row_slot = int_array(slot, nrows, 0, nslots, "row_slot")) ||
@@ -163,18 +204,37 @@ static int cover_build(Cover *s, PyObject *args, PyObject *kwds)
         !(s->count = zeros(ncols)) || !(s->initial = zeros(ncols)) ||
         !(s->trail = zeros(ncols + 1)) || !(s->queue = zeros(ncols + 1)) ||
         !(s->level_trail = zeros(ncols + 1)) || !(s->level_col = zeros(ncols + 1)) ||
-        !(s->level_next = zeros(ncols + 1)) || !(s->grid = zeros(nslots)))
+        !(s->level_next = zeros(ncols + 1)) || !(s->grid = zeros(nslots)) ||
+        !(s->slot_start = zeros(nslots + 1)) || !(s->slot_rows = zeros(nrows)))
         return -1;
     if (!(s->open = PyMem_Malloc((size_t)(nrows > 0 ? nrows : 1)))) {
         PyErr_NoMemory();
         return -1;
     }
-    /* The transpose: the rows of each column. */
+    /* A column twice in one row would count it satisfied twice. `initial` marks the row that
+     * last named each column, before it gets its real content below. */
+    for (int c = 0; c < ncols; c++)
+        s->initial[c] = -1;
+    for (int r = 0; r < nrows; r++)
+        for (int i = s->row_start[r]; i < s->row_start[r + 1]; i++) {
+            const int c = s->row_cols[i];
+            if (s->initial[c] == r) {
+                PyErr_Format(PyExc_ValueError, "row %d has column %d twice", r, c);
+                return -1;
+            }
+            s->initial[c] = r;
+        }
+    /* The transposes: the rows of each column, the rows of each slot (counting sorts, so
+     * each list is in row order). */
     for (Py_ssize_t i = 0; i < nentries; i++)
         s->col_start[s->row_cols[i] + 1]++;
     for (int c = 0; c < ncols; c++)
         s->col_start[c + 1] += s->col_start[c];
-    int *fill = zeros(ncols);
+    for (int r = 0; r < nrows; r++)
+        s->slot_start[s->row_slot[r] + 1]++;
+    for (int i = 0; i < nslots; i++)
+        s->slot_start[i + 1] += s->slot_start[i];
+    int *fill = zeros(ncols > nslots ? ncols : nslots);
     if (fill == NULL)
         return -1;
     for (int r = 0; r < nrows; r++)
@@ -182,27 +242,25 @@ static int cover_build(Cover *s, PyObject *args, PyObject *kwds)
             int c = s->row_cols[i];
             s->col_rows[s->col_start[c] + fill[c]++] = r;
         }
+    memset(fill, 0, sizeof(int) * (size_t)nslots);
+    for (int r = 0; r < nrows; r++) {
+        const int slot = s->row_slot[r];
+        s->slot_rows[s->slot_start[slot] + fill[slot]++] = r;
+    }
     PyMem_Free(fill);
     for (int c = 0; c < ncols; c++)
         s->initial[c] = s->col_start[c + 1] - s->col_start[c];
-    /* Givens come as a label per slot: the row of each (slot, label), -1 for none. */
-    s->nlabels = 1;
-    for (int r = 0; r < nrows; r++)
-        if (s->row_label[r] >= s->nlabels)
-            s->nlabels = s->row_label[r] + 1;
-    if ((Py_ssize_t)nslots * s->nlabels >= INT_MAX) {
-        PyErr_SetString(PyExc_ValueError, "too many slots and labels");
-        return -1;
-    }
-    if (!(s->slot_row = zeros((Py_ssize_t)nslots * s->nlabels)))
-        return -1;
-    for (int i = 0; i < nslots * s->nlabels; i++)
-        s->slot_row[i] = -1;
-    for (int r = nrows - 1; r >= 0; r--)
-        s->slot_row[s->row_slot[r] * s->nlabels + s->row_label[r]] = r;
     return 0;
 }
 
+/* The first row that puts `label` into `slot`, or -1. */
+static int given_row(const Cover *s, int slot, long label)
+{
+    for (int j = s->slot_start[slot]; j < s->slot_start[slot + 1]; j++)
+        if (s->row_label[s->slot_rows[j]] == label)
+            return s->slot_rows[j];
+    return -1;
+}
 
 /* Choose row r: its columns are satisfied, every other row of those columns closed;
  * columns left with one open row are queued, with none a conflict. */
@@ -235,9 +293,14 @@ static void choose(Cover *s, int r)
 static int save(Cover *s, int d)
 {
     if (d >= s->levels) {
+        /* Each level chose a row and satisfied a column before the next: d < ncols and
+         * d <= nrows. */
+        const int most = (s->ncols < s->nrows ? s->ncols : s->nrows) + 1;
         int levels = s->levels ? 2 * s->levels : 16;
-        if (levels > s->ncols + 1)
-            levels = s->ncols + 1;
+        if (levels > most)
+            levels = most;
+        if (levels <= d)
+            levels = d + 1;
         int *counts = PyMem_Realloc(s->saved_count, sizeof(int) * (size_t)levels * s->ncols);
         if (counts == NULL)
             return -1;
@@ -333,56 +396,108 @@ static void reset(Cover *s)
     s->mode = IDLE;
 }
 
-static int cover_init(Cover *s, PyObject *args, PyObject *kwds)
+/* Whether the object can start or go on with a search: built, and not inside its own next()
+ * (from a poll, a signal handler or a finaliser). */
+static int ready(const Cover *s)
 {
-    cover_free_arrays(s);
-    if (cover_build(s, args, kwds) < 0) {
-        cover_free_arrays(s); /* a half-built matrix is no matrix */
+    if (s->row_start == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "Cover is not initialised");
         return -1;
     }
+    if (s->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "Cover is busy: next() is under way");
+        return -1;
+    }
+    return 0;
+}
+
+/* Cover(...): the new matrix is built apart and replaces the old one only when whole, with no
+ * search under way; on any error the object is left as it was. */
+static int cover_init(Cover *s, PyObject *args, PyObject *kwds)
+{
+    Cover fresh;
+    memset(&fresh, 0, sizeof fresh);
+    if (cover_build(&fresh, args, kwds) < 0) {
+        cover_free_arrays(&fresh);
+        return -1;
+    }
+    if (s->busy) {
+        cover_free_arrays(&fresh);
+        PyErr_SetString(PyExc_RuntimeError, "Cover is busy: next() is under way");
+        return -1;
+    }
+    cover_free_arrays(s);
+    /* Everything after the object header: the new arrays and sizes, no saved levels. */
+    const size_t head = offsetof(Cover, nrows);
+    memcpy((char *)s + head, (char *)&fresh + head, sizeof(Cover) - head);
     reset(s);
     return 0;
 }
 
 /* start(givens): a new search, with givens[slot] (a label, 0 for none) chosen in each slot
- * first; a given that an earlier one rules out makes the search find nothing. */
+ * first; a given that an earlier one rules out makes the search find nothing. The givens are
+ * all read and checked before the search state changes: a refused call leaves it as it was. */
 static PyObject *cover_start(Cover *s, PyObject *givens)
 {
-    if (s->row_start == NULL) {
-        PyErr_SetString(PyExc_RuntimeError, "Cover is not initialised");
+    if (ready(s) < 0)
+        return NULL;
+    if (!PySequence_Check(givens)) {
+        PyErr_SetString(PyExc_TypeError, "givens must be a sequence of labels");
         return NULL;
     }
-    PyObject *fast = PySequence_Fast(givens, "givens must be a sequence of labels");
-    if (fast == NULL)
+    PyObject *items = PySequence_Tuple(givens);
+    if (items == NULL)
         return NULL;
-    if (PySequence_Fast_GET_SIZE(fast) != s->nslots) {
+    const Py_ssize_t n = PyTuple_GET_SIZE(items);
+    long *labels = NULL;
+    if (n != s->nslots) {
         PyErr_Format(PyExc_ValueError, "givens: expected %d labels", s->nslots);
-        Py_DECREF(fast);
-        return NULL;
+        goto fail;
     }
-    reset(s);
-    PyObject **items = PySequence_Fast_ITEMS(fast);
-    for (int slot = 0; slot < s->nslots; slot++) {
-        long label = PyLong_AsLong(items[slot]);
+    if (!(labels = PyMem_Malloc(sizeof(long) * (size_t)(n > 0 ? n : 1)))) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (int_in(PyTuple_GET_ITEM(items, i), LONG_MIN, LONG_MAX, &labels[i], "givens") < 0)
+            goto fail;
+    /* __index__ may have run Python code: look at the object again. */
+    if (ready(s) < 0)
+        goto fail;
+    if (n != s->nslots) {
+        PyErr_Format(PyExc_ValueError, "givens: expected %d labels", s->nslots);
+        goto fail;
+    }
+    for (int slot = 0; slot < n; slot++) {
+        const long label = labels[slot];
         if (label == 0)
             continue;
-        int r = label > 0 && label < s->nlabels ? s->slot_row[slot * s->nlabels + label] : -1;
+        const int r = given_row(s, slot, label);
         if (r < 0) {
-            if (!PyErr_Occurred())
-                PyErr_Format(PyExc_ValueError, "no candidate %ld in slot %d", label, slot);
-            reset(s);
-            Py_DECREF(fast);
-            return NULL;
+            PyErr_Format(PyExc_ValueError, "no candidate %ld in slot %d", label, slot);
+            goto fail;
         }
+        labels[slot] = r + 1L; /* from here: 1 + the row of the given, 0 for none */
+    }
+    reset(s);
+    for (int slot = 0; slot < n; slot++) {
+        if (labels[slot] == 0)
+            continue;
+        const int r = (int)labels[slot] - 1;
         if (!s->open[r]) {
             s->conflict = 1;
             break;
         }
         choose(s, r);
     }
-    Py_DECREF(fast);
+    PyMem_Free(labels);
+    Py_DECREF(items);
     s->mode = DESCEND;
     Py_RETURN_NONE;
+fail:
+    PyMem_Free(labels);
+    Py_DECREF(items);
+    return NULL;
 }
 
 /* Backtrack to the deepest decision level with a row left to try, and choose it; 0 when
@@ -407,40 +522,50 @@ static int next_branch(Cover *s)
     return 0;
 }
 
-/* next(budget=0, poll=None) -> the next solution, or None */
-static PyObject *cover_next(Cover *s, PyObject *args, PyObject *kwds)
+/* Ctrl-C and the caller's poll: -1 with an exception when either raises. */
+static int look(PyObject *poll)
 {
-    static char *kwlist[] = {"budget", "poll", NULL};
-    PyObject *poll = Py_None;
-    long long budget = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|LO", kwlist, &budget, &poll))
-        return NULL;
+    if (PyErr_CheckSignals() < 0)
+        return -1;
+    if (poll != Py_None) {
+        PyObject *answer = PyObject_CallNoArgs(poll);
+        if (answer == NULL)
+            return -1;
+        Py_DECREF(answer);
+    }
+    return 0;
+}
+
+/* The search itself, from where the last call left it. */
+static PyObject *search(Cover *s, long long budget, PyObject *poll)
+{
     while (s->mode != IDLE) {
         if (s->mode == DESCEND) {
-            /* A node: propagate, then a conflict, a solution or a branch. */
+            /* A node: propagate, then a conflict, a solution or a branch. A node that ends
+             * in an exception is not counted and is done again on the next call. */
             if (budget && s->nodes >= budget)
                 Py_RETURN_NONE; /* resumable with a larger budget */
-            if (++s->nodes % POLL_EVERY == 0) {
-                if (PyErr_CheckSignals() < 0)
-                    return NULL;
-                if (poll != Py_None) {
-                    PyObject *answer = PyObject_CallNoArgs(poll);
-                    if (answer == NULL)
-                        return NULL;
-                    Py_DECREF(answer);
-                }
+            if (++s->nodes % POLL_EVERY == 0 && look(poll) < 0) {
+                s->nodes--;
+                return NULL;
             }
             propagate(s);
             s->mode = BACKTRACK;
             if (!s->conflict) {
                 const int c = pick(s);
                 if (s->ncols == 0 || s->count[c] >= DONE) {
-                    if (s->depth == 0) /* no branch to go back to: the only solution */
+                    PyObject *grid = solution(s);
+                    if (grid == NULL) {
+                        s->mode = DESCEND;
+                        s->nodes--;
+                    }
+                    else if (s->depth == 0) /* no branch to go back to: the only solution */
                         s->mode = IDLE;
-                    return solution(s);
+                    return grid;
                 }
                 if (save(s, s->depth) < 0) {
-                    s->mode = DESCEND; /* the node is done again on the next call */
+                    s->mode = DESCEND;
+                    s->nodes--;
                     return PyErr_NoMemory();
                 }
                 s->level_col[s->depth] = c;
@@ -451,6 +576,40 @@ static PyObject *cover_next(Cover *s, PyObject *args, PyObject *kwds)
         s->mode = next_branch(s) ? DESCEND : IDLE;
     }
     Py_RETURN_NONE;
+}
+
+/* next(budget=0, poll=None) -> the next solution, or None */
+static PyObject *cover_next(Cover *s, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"budget", "poll", NULL};
+    PyObject *budget_arg = NULL, *poll = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OO", kwlist, &budget_arg, &poll))
+        return NULL;
+    long long budget = 0;
+    if (budget_arg != NULL) {
+        int overflow;
+        budget = PyLong_AsLongLongAndOverflow(budget_arg, &overflow);
+        if (budget == -1 && PyErr_Occurred())
+            return NULL;
+        if (overflow > 0) /* more nodes than a search can reach: no budget */
+            budget = 0;
+        else if (overflow < 0 || budget < 0) {
+            PyErr_SetString(PyExc_ValueError, "budget must be 0 (none) or more");
+            return NULL;
+        }
+    }
+    if (poll != Py_None && !PyCallable_Check(poll)) {
+        PyErr_SetString(PyExc_TypeError, "poll must be callable or None");
+        return NULL;
+    }
+    if (ready(s) < 0)
+        return NULL;
+    s->busy = 1;
+    Py_INCREF(poll);
+    PyObject *out = search(s, budget, poll);
+    s->busy = 0;
+    Py_DECREF(poll);
+    return out;
 }
 
 static PyObject *cover_get_exhausted(Cover *s, void *closure)
