@@ -192,6 +192,12 @@ def test_extra_units_are_shaded(kind: str, shaded: object) -> None:
     assert picture.edges("regions") == region_edges(9, 9, boxes)
 
 
+def test_centredot_box_centres_are_shaded() -> None:
+    puzzle = get_kind("centredot").parse(data_lines("norvig_top95.txt")[0], None, "auto")
+    picture = Picture.of(puzzle_svg(puzzle), puzzle)
+    assert picture.rects("shaded") == {(r, c) for r in (1, 4, 7) for c in (1, 4, 7)}
+
+
 def test_jigsaw_regions_have_thick_borders() -> None:
     puzzle = read_one("jigsaw", "variants/jigsaw.txt")
     regions = {
@@ -276,6 +282,12 @@ def test_kakuro_clues_blocks_and_digits(entry: dict[str, object]) -> None:
     picture = Picture.of(svg, puzzle)
     assert picture.texts("clue-down") == down
     assert picture.texts("clue-across") == across
+    for element in picture.root.iter(f"{SVG}text"):  # down totals below the diagonal
+        if element.get("class") in ("clue-down", "clue-across"):
+            r, c = picture.place(element)
+            dx = float(element.get("x", "0")) - picture.left - c * picture.cell
+            dy = float(element.get("y", "0")) - picture.top - r * picture.cell
+            assert (dy > dx) == (element.get("class") == "clue-down")
     assert picture.rects("blocks") == blocks
     assert [int(v) for v in spelled(picture, puzzle)] == list(solution)
     assert not picture.texts("cage-sum") and not picture.edges("regions")
