@@ -1,7 +1,16 @@
-"""Reading puzzles from text and files, and writing grids back out."""
+"""Reading puzzles from text and files, and writing grids back out as text or pictures."""
 
 from satdoku.formats.files import Record, read_records
 from satdoku.formats.output import format_grid, format_line
+from satdoku.formats.svg import puzzle_svg
 from satdoku.formats.text import parse_line, parse_puzzle
 
-__all__ = ["Record", "format_grid", "format_line", "parse_line", "parse_puzzle", "read_records"]
+__all__ = [
+    "Record",
+    "format_grid",
+    "format_line",
+    "parse_line",
+    "parse_puzzle",
+    "puzzle_svg",
+    "read_records",
+]
