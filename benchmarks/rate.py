@@ -9,14 +9,15 @@ Reading and parsing are done once, before timing.
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import statistics
 import sys
 import time
-from importlib.metadata import version
 from itertools import islice
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from machine import header
 
 from satdoku.formats import read_records
 from satdoku.logic import rate
@@ -33,12 +34,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--repeat", type=int, default=3, help="passes over each file (median)")
     args = parser.parse_args(argv)
-    print(f"Command: `python {' '.join(sys.argv)}`\n")
-    print(
-        f"Machine: {os.cpu_count()} cores, {platform.machine()}, Python "
-        f"{platform.python_version()}, satdoku {version('satdoku')} (pure-Python bitmask engine, "
-        "one core)\n"
-    )
+    print(header(sys.argv))
     print(
         "| file | puzzles | pass (s, median) | CPU s per pass (median) | ms/puzzle (median) "
         "| ms/puzzle (p90) | puzzles/s | needs search |"

@@ -1,14 +1,32 @@
 """satdoku: solve, count and explain grid logic puzzles with SAT and CP-SAT.
 
->>> from satdoku import solve
->>> solution = solve("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
->>> solution.line[:9]
-'417369825'
+Every function takes a puzzle as a :class:`Puzzle` or as its text (``box="2x3"`` for sizes
+that are not square numbers); every grid returned has been verified by independent code.
+
+>>> import satdoku
+>>> puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+>>> satdoku.solve(puzzle).grid[:9]
+(4, 1, 7, 3, 6, 9, 8, 2, 5)
+>>> satdoku.count(puzzle).count
+1
+>>> satdoku.rate(puzzle)
+Rating(status=solved, score=2.6, label='medium', hardest='pointing', steps=71)
+>>> str(satdoku.hint(puzzle))
+'r6c2 = 4 (hidden single in box 4)'
+>>> satdoku.explain(puzzle)
+<Explanation solved: 71 steps>
+
+Solving and counting: :func:`solve`, :func:`solutions`, :func:`count`, :func:`is_unique`,
+:func:`uniqueness`. Human logic: :func:`explain`, :func:`rate`, :func:`hint`. Reading and
+writing: :func:`parse_puzzle`, :func:`read_records`, :func:`format_line`,
+:func:`format_grid`. Checking: :func:`check`, :func:`violations`, :func:`given_clashes`.
+Outcomes are :class:`Status` words; :class:`Exit` holds the command's exit codes.
 """
 
 from satdoku.errors import ParseError, SatdokuError, UsageError, VerificationError
 from satdoku.formats import format_grid, format_line, parse_puzzle, read_records
 from satdoku.geometry import Geometry
+from satdoku.logic import Explanation, Rating, Step, explain, hint, rate
 from satdoku.model import AllDifferent, Grid, Puzzle, Sum
 from satdoku.solver import (
     Count,
@@ -22,6 +40,7 @@ from satdoku.solver import (
     solve,
     uniqueness,
 )
+from satdoku.status import Exit, Status
 from satdoku.verify import check, given_clashes, violations
 
 __version__ = "0.1.0"
@@ -29,25 +48,33 @@ __version__ = "0.1.0"
 __all__ = [
     "AllDifferent",
     "Count",
+    "Exit",
+    "Explanation",
     "Geometry",
     "Grid",
     "ParseError",
     "Puzzle",
+    "Rating",
     "SatdokuError",
     "Solution",
     "SolveTimeout",
     "Stats",
+    "Status",
+    "Step",
     "Sum",
     "Uniqueness",
     "UsageError",
     "VerificationError",
     "check",
     "count",
+    "explain",
     "format_grid",
     "format_line",
     "given_clashes",
+    "hint",
     "is_unique",
     "parse_puzzle",
+    "rate",
     "read_records",
     "solutions",
     "solve",

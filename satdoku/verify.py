@@ -17,7 +17,17 @@ from satdoku.model import AllDifferent, Puzzle, Sum
 
 
 def violations(puzzle: Puzzle, grid: Sequence[int]) -> list[str]:
-    """Every way ``grid`` fails to solve ``puzzle``, as messages; empty when it is a solution."""
+    """Every way ``grid`` fails to solve ``puzzle``.
+
+    Args:
+        puzzle: the puzzle.
+        grid: a value per cell of the puzzle.
+
+    Returns:
+        One message per problem (wrong length, a value out of range, a changed given, a unit
+        with a repeated value, a sum that does not add up, a row, column or box of a Sudoku
+        that is not a permutation); empty when ``grid`` solves ``puzzle``.
+    """
     if len(grid) != puzzle.ncells:
         return [f"grid has {len(grid)} cells, puzzle has {puzzle.ncells}"]
     name = puzzle.cell_name
@@ -66,9 +76,16 @@ def check(puzzle: Puzzle, grid: Sequence[int]) -> None:
     """Raise :class:`VerificationError` unless ``grid`` solves ``puzzle``.
 
     A plain Sudoku whose grid is right takes a fast path (one sum of per-cell weights that
-    counts every value of every unit, about 15 µs for 9x9, so that batches can afford to check
-    every grid); anything else, and every grid that fails the fast path, goes through
-    :func:`violations` for the messages.
+    counts every value of every unit, cheap enough for batches to check every grid); anything
+    else, and every grid that fails the fast path, goes through :func:`violations`.
+
+    Args:
+        puzzle: the puzzle.
+        grid: a value per cell of the puzzle.
+
+    Raises:
+        VerificationError: ``grid`` does not solve ``puzzle``; the message gives the first
+            problems :func:`violations` finds.
     """
     if _plain_sudoku_ok(puzzle, grid):
         return
@@ -141,7 +158,15 @@ def _numpy_checker(puzzle: Puzzle) -> Callable[[Sequence[Sequence[int]]], None]:
 
 
 def given_clashes(puzzle: Puzzle) -> list[str]:
-    """Pairs of givens that break a unit, e.g. ``r1c1 and r1c5 are both 5 (row 1)``."""
+    """The givens of ``puzzle`` that clash: the same value twice in a unit.
+
+    Args:
+        puzzle: the puzzle.
+
+    Returns:
+        One message per pair of clashing givens, naming the units where they clash, e.g.
+        ``r1c1 and r1c5 are both 5 (row 1)``; empty when no two givens clash.
+    """
     pairs: dict[tuple[int, int, int], list[str]] = {}
     for unit in puzzle.units:
         seen: dict[int, int] = {}

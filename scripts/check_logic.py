@@ -17,6 +17,7 @@ from pathlib import Path
 from satdoku.formats import read_records
 from satdoku.logic import explain
 from satdoku.solver import solutions
+from satdoku.status import Status
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -43,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
                     continue
                 answer = found[0]
                 explanation = explain(record.puzzle)
-                statuses[explanation.status] += 1
+                statuses[explanation.status.value] += 1
                 checked += 1
                 for s in explanation.steps:
                     wrong = [(c, v) for c, v in s.placements if answer[c] != v]
@@ -54,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
                 if explanation.solved and tuple(explanation.grid.values) != answer:
                     bad += 1
                     print(f"  {path.name} line {record.line}: solved grid differs")
-                if explanation.status == "contradiction":
+                if explanation.status is Status.NO_SOLUTION:
                     bad += 1
                     print(f"  {path.name} line {record.line}: contradiction on a unique puzzle")
         print(

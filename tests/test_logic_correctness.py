@@ -20,6 +20,7 @@ from satdoku.logic import SINGLES, explain
 from satdoku.model import Puzzle
 from satdoku.solver import solutions, solve
 from satdoku.solver.propagation import solved_by_propagation
+from satdoku.status import Status
 from tests.conftest import DATA, shared_file
 
 
@@ -42,7 +43,7 @@ SETS = {
 }
 
 
-def check_steps(puzzle: Puzzle) -> str:
+def check_steps(puzzle: Puzzle) -> Status:
     answer = solve(puzzle)
     assert answer is not None
     explanation = explain(puzzle)
@@ -54,7 +55,7 @@ def check_steps(puzzle: Puzzle) -> str:
     if explanation.solved:
         assert tuple(explanation.grid.values) == answer.grid
     else:
-        assert explanation.status == "stuck"
+        assert explanation.status is Status.NEEDS_SEARCH
     return explanation.status
 
 
@@ -63,7 +64,7 @@ def test_every_step_agrees_with_the_sat_solution(name):
     statuses = [check_steps(p) for p in SETS[name]()]
     assert statuses
     if name in ("norvig_easy50", "kaggle_slice"):
-        assert set(statuses) == {"solved"}
+        assert set(statuses) == {Status.SOLVED}
 
 
 def generated(geometry: Geometry, seed: int) -> Puzzle:
@@ -91,7 +92,7 @@ def test_generated_puzzles_of_every_box_shape(shape):
     geometry = Geometry.parse(shape)
     seeds = 2 if geometry.size > 9 else 4
     statuses = {check_steps(generated(geometry, seed)) for seed in range(seeds)}
-    assert statuses <= {"solved", "stuck"}
+    assert statuses <= {Status.SOLVED, Status.NEEDS_SEARCH}
 
 
 def propagation_solves(puzzle: Puzzle) -> bool:
@@ -124,4 +125,4 @@ def test_unit_propagation_solves_exactly_what_singles_solve(name):
 
 def test_the_engine_stops_on_a_grid_with_several_solutions():
     puzzle = Puzzle.sudoku(Geometry(3, 3), [0] * 81)
-    assert explain(puzzle).status == "stuck"
+    assert explain(puzzle).status is Status.NEEDS_SEARCH

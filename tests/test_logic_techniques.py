@@ -13,6 +13,7 @@ from satdoku.logic import BY_NAME, TECHNIQUES, CandidateGrid, Step, explain, hin
 from satdoku.logic.grid import bit
 from satdoku.model import Puzzle
 from satdoku.solver import solve
+from satdoku.status import Status
 
 NINE = Geometry(3, 3)
 
@@ -276,13 +277,13 @@ def test_forcing_chain_where_the_other_techniques_stop():
     )
     without = tuple(t for t in TECHNIQUES if t.name != "forcing chain")
     stuck = explain(puzzle, without)
-    assert stuck.status == "stuck"
+    assert stuck.status is Status.NEEDS_SEARCH
     (step,) = run(stuck.grid, "forcing chain")
     answer = solve(puzzle)
     assert answer is not None
     assert step.eliminations and all(answer.grid[c] != v for c, v in step.eliminations)
     assert "leads by 10 singles to a contradiction (7 has no place left in row 8)" in str(step)
-    assert explain(puzzle).status == "solved"
+    assert explain(puzzle).status is Status.SOLVED
 
 
 def test_forcing_chain_common_placement():

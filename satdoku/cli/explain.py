@@ -13,6 +13,7 @@ from satdoku.formats.output import format_line
 from satdoku.logic import CandidateGrid, Explanation, explain, hint, rating_of
 from satdoku.logic.grid import values_of
 from satdoku.model import Puzzle
+from satdoku.status import Status
 
 EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -110,17 +111,13 @@ def _explain(puzzle: Puzzle, trace: bool, limit: int, timeout: float) -> dict[st
     result: dict[str, object] = {
         "puzzle": format_line(puzzle, puzzle.givens),
         **explanation.to_dict(),
-        "status": _STATUS[explanation.status],
         "rating": rating_of(explanation).to_dict(),
     }
-    if explanation.status == "stuck":
+    if explanation.status is Status.NEEDS_SEARCH:
         result["candidates"] = _candidates(explanation.grid)
         result["solutions"] = _count(puzzle, limit, timeout)
     result["_text"] = _text(explanation, result, trace)
     return result
-
-
-_STATUS = {"solved": "solved", "stuck": "needs_search", "contradiction": "no_solution"}
 
 
 def _text(explanation: Explanation, result: dict[str, object], trace: bool) -> list[str]:
@@ -131,7 +128,7 @@ def _text(explanation: Explanation, result: dict[str, object], trace: bool) -> l
             f"solved by logic in {len(explanation.steps)} steps; rating {rating.score:.1f} "
             f"{rating.label} (hardest: {rating.hardest})"
         )
-    elif explanation.status == "stuck":
+    elif explanation.status is Status.NEEDS_SEARCH:
         lines.append(f"stuck after {len(explanation.steps)} steps: {rating}")
     else:
         lines.append(f"no solution: {explanation.reason}")
@@ -142,7 +139,7 @@ def _text(explanation: Explanation, result: dict[str, object], trace: bool) -> l
         lines.append(f"  {number}. {step}")
         if trace and step.placements:
             lines.append(next(trace_lines))
-    if explanation.status == "stuck":
+    if explanation.status is Status.NEEDS_SEARCH:
         solutions = result["solutions"]
         assert isinstance(solutions, dict)
         lines.append("no technique applies; the grid with its candidates:")

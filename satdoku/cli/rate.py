@@ -12,10 +12,13 @@ import click
 
 from satdoku.cli.inputs import describe, kind_option, puzzle_input_options, read_inputs
 from satdoku.cli.options import format_option
-from satdoku.logic import NEEDS_SEARCH, NO_SOLUTION, TECHNIQUES, Rating, rate
+from satdoku.logic import TECHNIQUES, Rating, rate
 from satdoku.logic.rating import LABELS
+from satdoku.status import Status
 
 EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT = 0, 1, 2
+NEEDS_SEARCH, NO_SOLUTION = "needs search", "no solution"
+UNSOLVED = {Status.NEEDS_SEARCH: NEEDS_SEARCH, Status.NO_SOLUTION: NO_SOLUTION}
 LABEL_ORDER = (*(label for _, label in LABELS), NEEDS_SEARCH, NO_SOLUTION)
 
 
@@ -71,10 +74,12 @@ def rate_command(
             continue
         rating = rate(record.puzzle)
         ratings.append(rating)
-        if rating.label == NO_SOLUTION:
+        if rating.status is Status.NO_SOLUTION:
             status = max(status, EXIT_NO_SOLUTION)
         if fmt == "json":
-            click.echo(json.dumps({"line": record.line, **rating.to_dict()}))
+            click.echo(
+                json.dumps({"line": record.line, **rating.to_dict(), "label": _label(rating)})
+            )
         else:
             click.echo(_row(record.line, rating))
     elapsed = time.perf_counter() - started
@@ -88,6 +93,10 @@ def rate_command(
     return status
 
 
+def _label(rating: Rating) -> str:
+    return rating.label or UNSOLVED[rating.status]
+
+
 def _row(line: int, rating: Rating) -> str:
     score = f"{rating.score:.1f}" if rating.score is not None else "-"
     if rating.score is not None:
@@ -96,11 +105,11 @@ def _row(line: int, rating: Rating) -> str:
         hardest = f"(stuck; hardest before: {rating.hardest} {rating.hardest_score:.1f})"
     else:
         hardest = "(stuck at the start)"
-    return f"{line:>6}  {score:>6}  {rating.label:<12}  {rating.steps:>5}  {hardest}"
+    return f"{line:>6}  {score:>6}  {_label(rating):<12}  {rating.steps:>5}  {hardest}"
 
 
 def _summary(ratings: list[Rating], invalid: int, elapsed: float) -> dict[str, object]:
-    labels = Counter(r.label for r in ratings)
+    labels = Counter(_label(r) for r in ratings)
     hardest = Counter(r.hardest for r in ratings if r.solved and r.hardest)
     used = Counter(t for r in ratings for t in r.histogram)
     steps: Counter[str] = Counter()

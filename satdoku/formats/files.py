@@ -43,7 +43,19 @@ class Record:
 def read_records(
     lines: Iterable[str], box: Geometry | None = None, alphabet: str = "auto"
 ) -> Iterator[Record]:
-    """Yield a :class:`Record` for every puzzle in ``lines`` (a file object or list of lines)."""
+    """Read every puzzle of ``lines``, one :class:`Record` per puzzle, as a stream.
+
+    Args:
+        lines: a file object or any iterable of lines, in one of the layouts of the module's
+            docstring (found from the first line that is not blank or a ``#`` comment).
+        box: the box shape when the size is not a square number (6x6: ``Geometry(2, 3)``).
+        alphabet: as for :func:`~satdoku.formats.text.parse_puzzle`.
+
+    Yields:
+        A :class:`Record` per puzzle, in order: its line number, its text, and the puzzle,
+        or the :class:`~satdoku.errors.SatdokuError` that kept it from parsing (reading
+        goes on after a bad record).
+    """
     numbered = ((i, line.rstrip("\r\n")) for i, line in enumerate(lines, 1))
     content = ((i, line) for i, line in numbered if _is_content(line))
     first = next(content, None)

@@ -16,8 +16,16 @@ class Drawing(Protocol):
 
 
 def format_line(puzzle: Puzzle, grid: Sequence[int]) -> str:
-    """The one-line format of the puzzle's size: characters (``.`` blank) up to 9 values,
-    comma-separated integers (``0`` blank) above."""
+    """A grid of ``puzzle`` as one line.
+
+    Args:
+        puzzle: the puzzle the grid belongs to (its size picks the format).
+        grid: a value per cell of the puzzle, 0 for a blank (a solution, or the givens).
+
+    Returns:
+        Up to 9 values, one character per cell (``.`` for a blank); above, the values
+        separated by commas (``0`` for a blank). :func:`satdoku.parse_puzzle` reads it back.
+    """
     if puzzle.values <= 9:
         try:
             return "".join(map(DIGITS.__getitem__, grid))
@@ -31,8 +39,17 @@ DIGITS = {0: ".", **{v: str(v) for v in range(1, 10)}}
 
 
 def format_grid(puzzle: Puzzle, grid: Sequence[int]) -> str:
-    """Rows on lines; for a Sudoku, ``|`` and ``-+-`` lines between boxes; a puzzle whose
-    layout is a :class:`Drawing` is drawn by it."""
+    """A grid of ``puzzle`` as a picture in text, one row per line.
+
+    Args:
+        puzzle: the puzzle the grid belongs to.
+        grid: a value per cell of the puzzle, 0 for a blank.
+
+    Returns:
+        The rows, values right-aligned and ``.`` for a blank; a Sudoku has ``|`` and ``-+-``
+        lines between its boxes; a puzzle whose layout is a :class:`Drawing` (Kakuro,
+        jigsaw, killer) is drawn by it.
+    """
     if isinstance(puzzle.layout, Drawing):
         return puzzle.layout.draw(puzzle, grid)
     width = len(str(puzzle.values))

@@ -33,8 +33,21 @@ def parse_puzzle(
 ) -> Puzzle:
     """Parse ``text`` holding one puzzle (one line or a multi-line grid) into a :class:`Puzzle`.
 
-    ``box`` fixes the box shape (needed when N is not a square number, e.g. 6x6 with 2x3 boxes).
-    Raises :class:`ParseError` naming the line and column of the first problem.
+    Args:
+        text: one line of N*N characters or integers, or one grid row per line (``#`` lines
+            and blank lines are skipped); the formats are in the module's docstring.
+        box: the box shape, needed when N is not a square number (6x6 with 2x3 boxes:
+            ``Geometry(2, 3)``); left out, N must be a square number.
+        alphabet: ``auto`` (``1-9`` then ``A-Z``), ``1-9A-Z``, or ``0-F`` for 16x16 written
+            with ``0`` as a value.
+        first_line: the line number of ``text``'s first line, for error messages.
+
+    Returns:
+        A plain Sudoku puzzle of the givens read.
+
+    Raises:
+        ParseError: the text is not a puzzle; the message names the line and column of the
+            first problem.
     """
     lines = [
         (first_line + i, line.rstrip("\r"))

@@ -50,6 +50,7 @@ def _best(candidates: Iterable[tuple[int, Step]]) -> list[Step]:
 def find_x_chain(grid: CandidateGrid, technique: Technique) -> list[Step]:
     found: list[tuple[int, Step]] = []
     for value in range(1, grid.layout.puzzle.values + 1):
+        grid.check()
         found += _x_chains(grid, technique, value)
     return _best(found)
 
@@ -77,6 +78,7 @@ def _x_chains(grid: CandidateGrid, technique: Technique, value: int) -> list[tup
 
     found: list[tuple[int, Step]] = []
     for start in sorted(strong):
+        grid.check()
         came = _shortest((start, 0), follow)
         for end, on in came:
             if not on or end == start:
@@ -124,6 +126,7 @@ def find_xy_chain(grid: CandidateGrid, technique: Technique) -> list[Step]:
 
     found: list[tuple[int, Step]] = []
     for start in sorted(bivalue):
+        grid.check()
         for value in values_of(cands[start]):
             came = _shortest((start, other(start, value)), follow)
             for end, holds in came:

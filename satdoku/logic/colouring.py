@@ -49,8 +49,10 @@ def find_simple_colouring(grid: CandidateGrid, technique: Technique) -> list[Ste
     names = layout.names
     found = []
     for value in range(1, layout.puzzle.values + 1):
+        grid.check()
         b = bit(value)
         for colour in _chains(grid, value):
+            grid.check()
             sides = (
                 sorted(c for c, k in colour.items() if k == 0),
                 sorted(c for c, k in colour.items() if k == 1),

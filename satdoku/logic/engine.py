@@ -2,35 +2,60 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from satdoku.logic.grid import CandidateGrid, Layout
+from satdoku.deadline import Deadline
+from satdoku.geometry import Geometry
+from satdoku.logic.grid import CandidateGrid
+from satdoku.logic.inputs import as_puzzle
 from satdoku.logic.step import Step
 from satdoku.logic.technique import Technique
-from satdoku.logic.techniques import TECHNIQUES
+from satdoku.logic.techniques import TECHNIQUES, resolve
 from satdoku.model import Puzzle
+from satdoku.status import Status
+
+Techniques = str | Iterable[str | Technique] | None
+"""Which techniques to use: None (all), a set name or spec (``"singles"``, ``"all"``,
+``"singles,pointing"``), or technique names and :class:`Technique` objects."""
 
 
 def next_steps(grid: CandidateGrid, techniques: Sequence[Technique] = TECHNIQUES) -> list[Step]:
-    """The steps of the easiest technique that applies to ``grid`` (empty when none does)."""
+    """The steps of the easiest technique that applies to ``grid``.
+
+    Args:
+        grid: the candidate grid (left unchanged).
+        techniques: the techniques to try, in order.
+
+    Returns:
+        Every step of the first technique that finds one if it is a batch technique (the
+        singles), else its first step; empty when no technique applies.
+
+    Raises:
+        SolveTimeout: the grid's deadline passed.
+    """
     for technique in techniques:
+        grid.check()
         steps = technique(grid)
         if steps:
             return steps if technique.batch else steps[:1]
     return []
 
 
-def hint(puzzle: Puzzle, techniques: Sequence[Technique] = TECHNIQUES) -> Step | None:
-    """The next easiest step on ``puzzle`` as given, or None when no technique applies."""
-    steps = next_steps(CandidateGrid.of(puzzle), techniques)
-    return steps[0] if steps else None
-
-
 def walk(grid: CandidateGrid, techniques: Sequence[Technique] = TECHNIQUES) -> Iterator[Step]:
-    """Apply steps to ``grid`` (in place) and yield each one after it is applied.
+    """Apply steps to ``grid`` in place, easiest first, and yield each one once applied.
 
     Stops when the grid is solved, no technique applies, or the grid is contradictory.
+
+    Args:
+        grid: the candidate grid to work on (changed in place).
+        techniques: the techniques to use, easiest first.
+
+    Yields:
+        Each step after it has been applied to ``grid``.
+
+    Raises:
+        SolveTimeout: the grid's deadline passed (the steps yielded so far stay applied).
     """
     if grid.contradiction() is not None:
         return
@@ -52,25 +77,34 @@ def walk(grid: CandidateGrid, techniques: Sequence[Technique] = TECHNIQUES) -> I
 class Explanation:
     """A logical solve: the steps taken, the grid reached, and how it ended.
 
-    ``status`` is ``solved``, ``stuck`` (no technique applies: search is needed) or
-    ``contradiction`` (the puzzle has no solution; ``reason`` says why).
+    Attributes:
+        puzzle: the puzzle explained.
+        steps: the steps in the order they were applied.
+        grid: the candidate grid after the last step.
+        status: ``Status.SOLVED``, ``Status.NEEDS_SEARCH`` (no technique applies any more:
+            search is needed) or ``Status.NO_SOLUTION`` (the puzzle has no solution).
+        reason: why there is no solution (empty otherwise).
+        lines: with ``trace``, the grid as one line before the first step and after every
+            step that placed a value.
     """
 
     puzzle: Puzzle
     steps: list[Step]
     grid: CandidateGrid
-    status: str
+    status: Status
     reason: str = ""
     lines: list[str] = field(default_factory=list)
-    """With ``trace``: the grid as one line before the first step and after every placement."""
 
     @property
     def solved(self) -> bool:
-        return self.status == "solved"
+        """True when the techniques solved the puzzle."""
+        return self.status is Status.SOLVED
 
     def to_dict(self) -> dict[str, object]:
+        """Plain data for JSON: status (its word), steps, the grid line, reason and trace
+        when there are any."""
         found: dict[str, object] = {
-            "status": self.status,
+            "status": self.status.value,
             "steps": [s.to_dict() for s in self.steps],
             "grid": self.grid.line(),
         }
@@ -80,19 +114,85 @@ class Explanation:
             found["trace"] = self.lines
         return found
 
+    def __repr__(self) -> str:
+        reason = f", reason={self.reason!r}" if self.reason else ""
+        return f"<Explanation {self.status.value}: {len(self.steps)} steps{reason}>"
+
 
 def explain(
-    puzzle: Puzzle, techniques: Sequence[Technique] = TECHNIQUES, trace: bool = False
+    puzzle: Puzzle | str,
+    techniques: Techniques = None,
+    *,
+    trace: bool = False,
+    timeout: float | None = None,
+    box: Geometry | str | None = None,
 ) -> Explanation:
-    """Solve ``puzzle`` with ``techniques`` as far as they go, recording every step."""
-    grid = CandidateGrid.of(puzzle, Layout.of(puzzle))
+    """Solve ``puzzle`` like a person, easiest technique first, recording every step.
+
+    Args:
+        puzzle: a :class:`Puzzle` or its text (parsed by :func:`satdoku.parse_puzzle`).
+        techniques: None for all; ``"singles"`` (full house, hidden and naked singles),
+            ``"all"`` or a comma-separated list of names; or an iterable of technique names
+            and :class:`Technique` objects. They are tried easiest first.
+        trace: also record the grid as one line after every placement (``lines``).
+        timeout: seconds from the call after which to give up (None: no limit).
+        box: the box shape when ``puzzle`` is text that needs one (``"2x3"`` for 6x6).
+
+    Returns:
+        An :class:`Explanation` whose ``status`` is ``SOLVED``, ``NEEDS_SEARCH`` or
+        ``NO_SOLUTION`` (with the ``reason``).
+
+    Raises:
+        ParseError: ``puzzle`` is text that does not parse.
+        UsageError: an unknown technique, or a puzzle with sums (killer, Kakuro).
+        SolveTimeout: ``timeout`` seconds passed first.
+    """
+    deadline = Deadline.after(timeout)
+    chosen = resolve(techniques)
+    puzzle = as_puzzle(puzzle, box)
+    grid = CandidateGrid.of(puzzle, deadline=deadline)
     steps: list[Step] = []
     lines = [grid.line()] if trace else []
-    for step in walk(grid, techniques):
+    for step in walk(grid, chosen):
         steps.append(step)
         if trace and step.placements:
             lines.append(grid.line())
     problem = grid.contradiction()
     if problem is not None:
-        return Explanation(puzzle, steps, grid, "contradiction", problem, lines)
-    return Explanation(puzzle, steps, grid, "solved" if grid.solved else "stuck", lines=lines)
+        return Explanation(puzzle, steps, grid, Status.NO_SOLUTION, problem, lines)
+    status = Status.SOLVED if grid.solved else Status.NEEDS_SEARCH
+    return Explanation(puzzle, steps, grid, status, lines=lines)
+
+
+def hint(
+    puzzle: Puzzle | str,
+    techniques: Techniques = None,
+    *,
+    timeout: float | None = None,
+    box: Geometry | str | None = None,
+) -> Step | None:
+    """The easiest next step on ``puzzle`` as given.
+
+    Args:
+        puzzle: a :class:`Puzzle` or its text (parsed by :func:`satdoku.parse_puzzle`).
+        techniques: which techniques to use, as for :func:`explain` (None: all).
+        timeout: seconds from the call after which to give up (None: no limit).
+        box: the box shape when ``puzzle`` is text that needs one (``"2x3"`` for 6x6).
+
+    Returns:
+        The first step of the easiest technique that applies, or None when none does (the
+        grid is full, stuck, or visibly contradictory).
+
+    Raises:
+        ParseError: ``puzzle`` is text that does not parse.
+        UsageError: an unknown technique, or a puzzle with sums (killer, Kakuro).
+        SolveTimeout: ``timeout`` seconds passed first.
+    """
+    deadline = Deadline.after(timeout)
+    chosen = resolve(techniques)
+    puzzle = as_puzzle(puzzle, box)
+    grid = CandidateGrid.of(puzzle, deadline=deadline)
+    if grid.contradiction() is not None:
+        return None
+    steps = next_steps(grid, chosen)
+    return steps[0] if steps else None

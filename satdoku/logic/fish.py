@@ -41,6 +41,7 @@ def _fish(
     cover_of = layout.unit_index_of[cover_kind]
     found = []
     for value in range(1, layout.puzzle.values + 1):
+        grid.check()
         b = bit(value)
         lines: list[tuple[int, int]] = []
         for k, u in enumerate(base_units):
@@ -52,7 +53,7 @@ def _fish(
                 lines.append((k, mask))
         if len(lines) < size:
             continue
-        for group in combinations(lines, size):
+        for group in grid.paced(combinations(lines, size)):
             union = 0
             for _, mask in group:
                 union |= mask

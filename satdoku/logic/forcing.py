@@ -39,6 +39,7 @@ def _follow(grid: CandidateGrid, cell: int, value: int) -> Branch:
     branch.place(cell, value)
     count = 0
     while (problem := branch.dead_end()) is None:
+        branch.check()
         for single in SINGLES:
             steps = single(branch)
             if steps:
@@ -82,6 +83,7 @@ def find_forcing_chain(grid: CandidateGrid, technique: Technique) -> list[Step]:
     names = grid.layout.names
     tried: dict[Choice, Branch] = {}
     for what, choices in _alternatives(grid):
+        grid.check()
         branches = []
         for choice in choices:
             if choice not in tried:

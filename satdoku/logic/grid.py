@@ -7,13 +7,20 @@ there are values: only full units must hold every value (hidden singles and the 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import cache, cached_property, reduce
+from functools import cached_property, reduce
 from operator import or_
+from typing import TypeVar, cast
 
+from satdoku.deadline import NEVER, Deadline
 from satdoku.errors import UsageError
 from satdoku.geometry import Geometry
 from satdoku.model import AllDifferent, Constraint, Puzzle
+
+T = TypeVar("T")
+PACE = 256
+"""How many items :meth:`CandidateGrid.paced` hands out between two looks at the clock."""
 
 
 def bit(value: int) -> int:
@@ -57,18 +64,33 @@ class Layout:
     names: tuple[str, ...]
 
     @classmethod
-    def of(cls, puzzle: Puzzle) -> Layout:
-        """The layout of ``puzzle``'s shape (shared by every puzzle of that shape)."""
+    def of(cls, puzzle: Puzzle, deadline: Deadline = NEVER) -> Layout:
+        """The layout of ``puzzle``'s shape, shared by every puzzle of that shape.
+
+        Raises :class:`UsageError` when the puzzle has constraints other than all-different
+        units, and :class:`~satdoku.deadline.SolveTimeout` when ``deadline`` passes first.
+        """
         if any(not isinstance(c, AllDifferent) for c in puzzle.constraints):
             raise UsageError(
                 f"the logic engine handles puzzles made of all-different units only,"
                 f" not the sums of a {puzzle.kind} puzzle"
             )
-        return _layout(
-            (puzzle.values, puzzle.positions, puzzle.constraints, puzzle.nrows, puzzle.ncols),
+        key: Shape = (
+            puzzle.values,
+            puzzle.positions,
+            puzzle.constraints,
+            puzzle.nrows,
+            puzzle.ncols,
             puzzle.kind,
             puzzle.geometry,
         )
+        layout = _LAYOUTS.get(key)
+        if layout is None:
+            layout = _layout(key, deadline)
+            if len(_LAYOUTS) >= LAYOUTS_KEPT:
+                del _LAYOUTS[next(iter(_LAYOUTS))]
+            _LAYOUTS[key] = layout
+        return layout
 
     @cached_property
     def unit_sets(self) -> tuple[frozenset[int], ...]:
@@ -92,24 +114,40 @@ class Layout:
                 index[kind] = tuple(of_cell)
         return index
 
-    @cached_property
-    def intersections(self) -> tuple[Intersection, ...]:
-        """Pairs of full units (a, b) sharing two or more cells (but not all of a's)."""
+    def intersections(self, deadline: Deadline = NEVER) -> tuple[Intersection, ...]:
+        """Pairs of full units (a, b) sharing two or more cells (but not all of a's).
+
+        Found on the first call and kept; raises :class:`~satdoku.deadline.SolveTimeout` when
+        ``deadline`` passes before they are all found.
+        """
+        kept = self.__dict__.get("_intersections")  # as a cached_property keeps its value
+        if kept is None:
+            kept = self.__dict__["_intersections"] = self._intersections(deadline)
+        return cast(tuple[Intersection, ...], kept)
+
+    def _intersections(self, deadline: Deadline) -> tuple[Intersection, ...]:
         found = []
-        sets = self.unit_sets
+        full = frozenset(self.full_units)
         for a in self.full_units:
-            for b in self.full_units:
-                shared = sets[a] & sets[b]
-                if a != b and len(shared) >= 2 and shared != sets[a]:
-                    found.append(
-                        Intersection(
-                            a,
-                            b,
-                            tuple(c for c in self.units[a] if c in shared),
-                            tuple(c for c in self.units[a] if c not in shared),
-                            tuple(c for c in self.units[b] if c not in shared),
-                        )
+            deadline.check()
+            unit = self.units[a]
+            meets: dict[int, int] = {}
+            for c in unit:
+                for b in self.cell_units[c]:
+                    meets[b] = meets.get(b, 0) + 1
+            for b in sorted(meets):
+                if b == a or b not in full or not 2 <= meets[b] < len(unit):
+                    continue
+                shared = self.unit_sets[b]
+                found.append(
+                    Intersection(
+                        a,
+                        b,
+                        tuple(c for c in unit if c in shared),
+                        tuple(c for c in unit if c not in shared),
+                        tuple(c for c in self.units[b] if c not in self.unit_sets[a]),
                     )
+                )
         return tuple(found)
 
 
@@ -124,13 +162,18 @@ class Intersection:
     rest_of_b: tuple[int, ...]
 
 
-@cache
-def _layout(
-    shape: tuple[int, tuple[tuple[int, int], ...], tuple[Constraint, ...], int, int],
-    kind: str,
-    geometry: Geometry | None,
-) -> Layout:
-    values, positions, constraints, nrows, ncols = shape
+Shape = tuple[
+    int, tuple[tuple[int, int], ...], tuple[Constraint, ...], int, int, str, Geometry | None
+]
+"""What a layout depends on: values, positions, constraints, rows, columns, kind, geometry."""
+
+LAYOUTS_KEPT = 8
+_LAYOUTS: dict[Shape, Layout] = {}
+"""The layouts of the shapes met last (a layout is built once per shape, not per puzzle)."""
+
+
+def _layout(shape: Shape, deadline: Deadline) -> Layout:
+    values, positions, constraints, nrows, ncols, kind, geometry = shape
     puzzle = Puzzle(
         values, positions, constraints, (0,) * len(positions), nrows, ncols, kind, geometry
     )
@@ -139,6 +182,12 @@ def _layout(
     for u, unit in enumerate(units):
         for cell in unit.cells:
             cell_units[cell].append(u)
+    sets = [frozenset(u.cells) for u in units]
+    peers = []
+    for cell, its_units in enumerate(cell_units):
+        if not cell % PACE:
+            deadline.check()
+        peers.append(frozenset().union(*(sets[u] for u in its_units)) - {cell})
     return Layout(
         puzzle=puzzle,
         units=tuple(u.cells for u in units),
@@ -146,40 +195,81 @@ def _layout(
         unit_kinds=tuple(unit_kind(u) for u in units),
         full_units=tuple(i for i, u in enumerate(units) if len(u.cells) == puzzle.values),
         cell_units=tuple(tuple(us) for us in cell_units),
-        peers=puzzle.peers,
+        peers=tuple(peers),
         names=tuple(puzzle.cell_name(i) for i in range(puzzle.ncells)),
     )
 
 
 class CandidateGrid:
-    """Values placed so far and the candidates of every blank cell."""
+    """Values placed so far and the candidates of every blank cell.
 
-    __slots__ = ("all_values", "blanks_in", "cands", "layout", "values")
+    ``deadline`` is when work on the grid must stop: the engine and the techniques that can
+    run long look at it (:meth:`check`, :meth:`paced`) and raise
+    :class:`~satdoku.deadline.SolveTimeout` once it has passed.
+    """
 
-    def __init__(self, layout: Layout, values: list[int], cands: list[int]) -> None:
+    __slots__ = ("all_values", "blanks_in", "cands", "deadline", "layout", "values")
+
+    def __init__(
+        self, layout: Layout, values: list[int], cands: list[int], deadline: Deadline = NEVER
+    ) -> None:
         self.layout = layout
         self.values = values
         self.cands = cands
+        self.deadline = deadline
         self.all_values = (1 << layout.puzzle.values) - 1
         self.blanks_in = [sum(1 for c in unit if not values[c]) for unit in layout.units]
         """Per unit, how many of its cells are blank."""
 
     @classmethod
-    def of(cls, puzzle: Puzzle, layout: Layout | None = None) -> CandidateGrid:
-        """The grid of ``puzzle``'s givens with every candidate its peers' givens leave."""
-        layout = layout or Layout.of(puzzle)
+    def of(
+        cls, puzzle: Puzzle, layout: Layout | None = None, deadline: Deadline = NEVER
+    ) -> CandidateGrid:
+        """The grid of ``puzzle``'s givens with every candidate its peers' givens leave.
+
+        ``layout`` is ``Layout.of(puzzle)`` when left out; ``deadline`` goes with the grid.
+        Raises :class:`UsageError` for a puzzle the engine cannot handle (sums) and
+        :class:`~satdoku.deadline.SolveTimeout` when the deadline passes first.
+        """
+        layout = layout or Layout.of(puzzle, deadline)
         full = (1 << puzzle.values) - 1
         values = list(puzzle.givens)
-        cands = [0 if v else full for v in values]
-        grid = cls(layout, values, cands)
+        taken = [0] * len(layout.units)
+        for u, unit in enumerate(layout.units):
+            for c in unit:
+                if values[c]:
+                    taken[u] |= bit(values[c])
+        cands = []
         for cell, value in enumerate(values):
             if value:
-                for peer in layout.peers[cell]:
-                    cands[peer] &= ~bit(value)
-        return grid
+                cands.append(0)
+            else:
+                mask = full
+                for u in layout.cell_units[cell]:
+                    mask &= ~taken[u]
+                cands.append(mask)
+        deadline.check()
+        return cls(layout, values, cands, deadline)
 
     def copy(self) -> CandidateGrid:
-        return CandidateGrid(self.layout, list(self.values), list(self.cands))
+        """An independent copy (with the same layout and deadline)."""
+        return CandidateGrid(self.layout, list(self.values), list(self.cands), self.deadline)
+
+    def check(self) -> None:
+        """Raise :class:`~satdoku.deadline.SolveTimeout` once the grid's deadline has passed."""
+        self.deadline.check()
+
+    def paced(self, items: Iterable[T]) -> Iterable[T]:
+        """``items``, looking at the deadline every :data:`PACE` items (for long loops)."""
+        return _paced(items, self.deadline) if self.deadline.limited else items
+
+    def __repr__(self) -> str:
+        puzzle = self.layout.puzzle
+        blank = self.values.count(0)
+        return (
+            f"<CandidateGrid {puzzle.kind} {puzzle.nrows}x{puzzle.ncols}:"
+            f" {len(self.values) - blank} placed, {blank} blank>"
+        )
 
     @property
     def solved(self) -> bool:
@@ -276,6 +366,13 @@ class CandidateGrid:
                 lines.append("-" * len(" ".join(parts)))
             lines.append(" ".join(parts).rstrip())
         return "\n".join(lines)
+
+
+def _paced(items: Iterable[T], deadline: Deadline) -> Iterator[T]:
+    for i, item in enumerate(items):
+        if not i % PACE:
+            deadline.check()
+        yield item
 
 
 _CHARS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -18,7 +18,7 @@ def _locked(grid: CandidateGrid, technique: Technique, from_box: bool) -> list[S
     cands = grid.cands
     names = layout.names
     found = []
-    for meet in layout.intersections:
+    for meet in grid.paced(layout.intersections(grid.deadline)):
         if (layout.unit_kinds[meet.a] in BOX_KINDS) != from_box:
             continue
         inside = outside = 0

@@ -7,11 +7,25 @@ from dataclasses import dataclass, field
 
 from satdoku.logic.grid import CandidateGrid
 
+REPR_TEXT = 160
+"""The longest description a step's repr shows."""
+
 
 @dataclass(frozen=True)
 class Step:
     """A technique applied once: the pattern (cells, digits, units), its placements
-    ``(cell, value)`` and eliminations ``(cell, value)``, and a description for people."""
+    ``(cell, value)`` and eliminations ``(cell, value)``, and a description for people.
+
+    Attributes:
+        technique: the technique's name.
+        difficulty: its difficulty on the Sudoku Explainer scale.
+        description: the step in words (``r2c2 = 6 (hidden single in box 1)``).
+        cells: the cells of the pattern (0-based indexes; :meth:`name` gives ``r2c2``).
+        digits: the values of the pattern.
+        units: the names of the units of the pattern.
+        placements: ``(cell, value)`` pairs the step places.
+        eliminations: ``(cell, value)`` pairs the step removes from the candidates.
+    """
 
     technique: str
     difficulty: float
@@ -27,7 +41,17 @@ class Step:
     def __str__(self) -> str:
         return self.description
 
+    def __repr__(self) -> str:
+        text = self.description
+        if len(text) > REPR_TEXT:
+            text = text[: REPR_TEXT - 3] + "..."
+        return (
+            f"Step({self.technique!r}, {self.difficulty}, {text!r}, "
+            f"{len(self.placements)} placed, {len(self.eliminations)} eliminated)"
+        )
+
     def name(self, cell: int) -> str:
+        """The name of ``cell`` (``r2c2``), or its index when the step has no names."""
         return self.names[cell] if self.names else str(cell)
 
     def applies_to(self, grid: CandidateGrid) -> bool:
@@ -37,6 +61,7 @@ class Step:
         )
 
     def apply(self, grid: CandidateGrid) -> None:
+        """Make the step's eliminations and placements on ``grid`` (in place)."""
         for cell, value in self.eliminations:
             grid.eliminate(cell, value)
         for cell, value in self.placements:
@@ -44,6 +69,7 @@ class Step:
                 grid.place(cell, value)
 
     def to_dict(self) -> dict[str, object]:
+        """Plain data for JSON, cells by name."""
         return {
             "technique": self.technique,
             "difficulty": self.difficulty,

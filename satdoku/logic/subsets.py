@@ -13,19 +13,17 @@ from satdoku.logic.grid import CandidateGrid, bit, popcount, values_of
 from satdoku.logic.step import Step, cell_list, digit_list, losses
 from satdoku.logic.technique import Finder, Technique
 
-SIZE_NAMES = {2: "pair", 3: "triple", 4: "quad"}
-
 
 def naked(size: int) -> Finder:
     def find(grid: CandidateGrid, technique: Technique) -> list[Step]:
         layout = grid.layout
         cands = grid.cands
         found = []
-        for u, unit in enumerate(layout.units):
+        for u, unit in grid.paced(enumerate(layout.units)):
             small = [c for c in unit if 2 <= popcount(cands[c]) <= size]
             if len(small) < size:
                 continue
-            for group in combinations(small, size):
+            for group in grid.paced(combinations(small, size)):
                 union = 0
                 for c in group:
                     union |= cands[c]
@@ -61,7 +59,7 @@ def hidden(size: int) -> Finder:
         layout = grid.layout
         cands = grid.cands
         found = []
-        for u in layout.full_units:
+        for u in grid.paced(layout.full_units):
             unit = layout.units[u]
             places: dict[int, int] = {}
             for k, c in enumerate(unit):
@@ -74,7 +72,7 @@ def hidden(size: int) -> Finder:
             places = {v: mask for v, mask in places.items() if 2 <= popcount(mask) <= size}
             if len(places) < size:
                 continue
-            for digits in combinations(sorted(places), size):
+            for digits in grid.paced(combinations(sorted(places), size)):
                 union = 0
                 for value in digits:
                     union |= places[value]

@@ -9,6 +9,10 @@ places in a unit, each followed by singles) that of SE's dynamic forcing chains 
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
+
+from satdoku.errors import UsageError
 from satdoku.logic.chains import find_x_chain, find_xy_chain
 from satdoku.logic.colouring import find_simple_colouring
 from satdoku.logic.fish import fish
@@ -44,4 +48,79 @@ TECHNIQUES: tuple[Technique, ...] = (
 
 BY_NAME = {t.name: t for t in TECHNIQUES}
 
-__all__ = ["BY_NAME", "SINGLES", "TECHNIQUES"]
+SETS: dict[str, tuple[Technique, ...]] = {"singles": SINGLES, "all": TECHNIQUES}
+"""Named technique sets: ``singles`` (full house, hidden and naked singles, the rule set of the
+classic step-by-step solvers) and ``all``."""
+
+
+def _key(name: str) -> str:
+    """A name as matched: case, hyphens, underscores and repeated spaces do not matter."""
+    return re.sub(r"[\s_-]+", " ", name).strip().lower()
+
+
+_LOOKUP: dict[str, tuple[Technique, ...]] = {
+    **{_key(t.name): (t,) for t in TECHNIQUES},
+    **{_key(name): techniques for name, techniques in SETS.items()},
+}
+
+
+def _choices() -> str:
+    return f"{', '.join(SETS)}, or a comma-separated list of: {', '.join(BY_NAME)}"
+
+
+def technique_set(spec: str) -> tuple[Technique, ...]:
+    """The techniques a command-line spec names, easiest first.
+
+    Args:
+        spec: ``singles``, ``all``, or a comma-separated list of technique names and set
+            names (``singles,pointing,claiming``); case, hyphens and underscores do not matter
+            (``x-wing`` is ``X-Wing``).
+
+    Returns:
+        The techniques, each once, in the order the engine tries them (by difficulty).
+
+    Raises:
+        UsageError: a name is unknown or the spec is empty (the message names the choices).
+    """
+    names = [part for part in spec.split(",") if part.strip()]
+    if not names:
+        raise UsageError(f"no technique named: choose {_choices()}")
+    return _ordered(t for name in names for t in _named(name))
+
+
+def resolve(techniques: str | Iterable[str | Technique] | None) -> tuple[Technique, ...]:
+    """The techniques to use, easiest first, from what a caller may pass.
+
+    Args:
+        techniques: None (all of them), a spec for :func:`technique_set`, or an iterable of
+            technique names, set names and :class:`Technique` objects.
+
+    Returns:
+        The techniques, each once, ordered by difficulty (ties keep the given order).
+
+    Raises:
+        UsageError: a name is unknown (the message names the choices).
+    """
+    if techniques is None:
+        return TECHNIQUES
+    if isinstance(techniques, str):
+        return technique_set(techniques)
+    found: list[Technique] = []
+    for item in techniques:
+        found += [item] if isinstance(item, Technique) else _named(item)
+    return _ordered(found)
+
+
+def _named(name: str) -> tuple[Technique, ...]:
+    found = _LOOKUP.get(_key(name))
+    if found is None:
+        raise UsageError(f"unknown technique {name.strip()!r}: choose {_choices()}")
+    return found
+
+
+def _ordered(techniques: Iterable[Technique]) -> tuple[Technique, ...]:
+    unique = list(dict.fromkeys(techniques))
+    return tuple(sorted(unique, key=lambda t: t.difficulty))
+
+
+__all__ = ["BY_NAME", "SETS", "SINGLES", "TECHNIQUES", "resolve", "technique_set"]

@@ -33,7 +33,7 @@ def _wing(grid: CandidateGrid, technique: Technique, pivot_size: int) -> list[St
     peers = grid.layout.peers
     bivalue = set(_bivalue(grid))
     found = []
-    for pivot, pm in enumerate(cands):
+    for pivot, pm in grid.paced(enumerate(cands)):
         if popcount(pm) != pivot_size:
             continue
         wings = sorted(
@@ -100,9 +100,10 @@ def find_w_wing(grid: CandidateGrid, technique: Technique) -> list[Step]:
     layout = grid.layout
     peers = layout.peers
     bivalue = _bivalue(grid)
-    links = {v: _strong_links(grid, v) for v in range(1, layout.puzzle.values + 1)}
+    links = {v: _strong_links(grid, v) for v in grid.paced(range(1, layout.puzzle.values + 1))}
     found = []
     for i, a in enumerate(bivalue):
+        grid.check()
         for b in bivalue[i + 1 :]:
             if cands[a] != cands[b] or b in peers[a]:
                 continue
