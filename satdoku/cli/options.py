@@ -56,9 +56,7 @@ def timeout_option(
     help: str = "Seconds per puzzle; past it the status is unknown.",
 ) -> Callable[[F], F]:
     """``--timeout``."""
-    return click.option(
-        "--timeout", type=click.FloatRange(0, min_open=True), metavar="SECONDS", help=help
-    )
+    return click.option("--timeout", type=click.FloatRange(min=0), metavar="SECONDS", help=help)
 
 
 def limit_option(help: str, default: int | None = None, min: int = 1) -> Callable[[F], F]:
