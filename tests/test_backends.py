@@ -19,7 +19,7 @@ from satdoku.errors import UsageError, VerificationError
 from satdoku.formats import read_records
 from satdoku.model import Sum
 from satdoku.results import Stats
-from satdoku.solver import backends, count, get_backend, solutions, solve, uniqueness
+from satdoku.solver import backends, count, get_backend, solve, uniqueness
 from satdoku.solver.backend import Capabilities, Found, ModelKind, PuzzleEngine, no_engine
 from satdoku.solver.bruteforce import brute_force_count
 from satdoku.solver.registry import register, unregister
@@ -57,7 +57,9 @@ class ToyBackend:
                 grid = (grid[1], grid[0], *grid[2:])
             yield grid, Stats(encoding=encoding, backend=self.name)
 
-    def _fill(self, grid: list[int], puzzle: Puzzle, deadline: Deadline) -> Iterator[tuple[int, ...]]:
+    def _fill(
+        self, grid: list[int], puzzle: Puzzle, deadline: Deadline
+    ) -> Iterator[tuple[int, ...]]:
         deadline.check()
         blank = next((i for i, v in enumerate(grid) if not v), None)
         if blank is None:

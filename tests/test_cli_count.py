@@ -20,13 +20,13 @@ def mixed(tmp_path):
     return str(path)
 
 
-@pytest.mark.parametrize("method", ["sat", "cpsat"])
-def test_count_json(method):
-    run = satdoku("count", MANY, "--format", "json", "--method", method)
-    assert run.status == 0, run
+@pytest.mark.parametrize("backend", ["minisat22", "cpsat", "dpll", "brute"])
+def test_count_json_with_every_kind_of_backend(backend):
+    run = satdoku("count", MANY, "--format", "json", "--backend", backend)
+    assert run.status == 1, run  # several solutions
     result = json.loads(run.out)
-    assert (result["count"], result["complete"]) == (973, True)
-    assert result["backend"] == ("minisat22" if method == "sat" else method)
+    assert (result["count"], result["complete"], result["backend"]) == (973, True, backend)
+    assert result["status"] == "multiple"
 
 
 def test_count_text_and_limit():
@@ -35,6 +35,31 @@ def test_count_text_and_limit():
     assert run.out.strip() == "10+ (stopped by the limit)"
     limited = json.loads(satdoku("count", MANY, "--limit", "10", "--format", "json").out)
     assert (limited["count"], limited["complete"], limited["stopped"]) == (10, False, "limit")
+    one = satdoku("count", MANY, "--limit", "1", "--format", "json")
+    assert one.status == 0 and json.loads(one.out)["status"] == "solved"
+
+
+def test_count_unique_is_exit_0_and_csv():
+    run = satdoku("count", UNIQUE, "--format", "csv")
+    assert run.status == 0, run
+    header, row = run.out.splitlines()
+    assert header == "line,status,count,complete,backend,time,stopped,error"
+    assert row.split(",")[1:4] == ["unique", "1", "true"]
+
+
+def test_count_method_is_a_hidden_alias_of_backend():
+    default = json.loads(satdoku("count", UNIQUE, "--format", "json").out)
+    sat = json.loads(satdoku("count", UNIQUE, "--format", "json", "--method", "sat").out)
+    assert sat["backend"] == default["backend"]
+    cpsat = json.loads(satdoku("count", UNIQUE, "--format", "json", "--method", "cpsat").out)
+    assert cpsat["backend"] == "cpsat"
+    assert_one_error_line(satdoku("count", UNIQUE, "--method", "cpsat", "--backend", "cpsat"))
+    assert "--method" not in satdoku("count", "--help").out
+
+
+def test_count_refuses_what_a_backend_cannot_take():
+    """The library says which combination cannot run: one error line, never a substitute."""
+    assert_one_error_line(satdoku("count", UNIQUE, "--backend", "dpll", "--encoding", "minimal"))
 
 
 def test_count_file_goes_on_past_a_bad_line(mixed):
@@ -43,17 +68,17 @@ def test_count_file_goes_on_past_a_bad_line(mixed):
     results = [json.loads(line) for line in run.out.splitlines()]
     assert [r["line"] for r in results] == [1, 2, 3, 4]
     assert [r.get("count") for r in results] == [973, None, 1, 0]
-    assert results[1]["status"] == "invalid"
+    assert [r["status"] for r in results] == ["multiple", "invalid", "unique", "no_solution"]
     assert run.err.count("error:") == 1 and "line 2" in run.err
+    assert "4 puzzles: 1 unique, 1 multiple, 1 no_solution, 1 invalid" in run.err
 
 
 def test_count_tdoku_file_on_stdin():
     lines = data_lines("tdoku_test_puzzles.txt")[:10]
     run = satdoku("count", "-", stdin="\n".join(line.split(":")[0] for line in lines))
-    assert run.status == 0
-    assert [line.split(": ")[1] for line in run.out.splitlines()] == [
-        line.split(":")[1] for line in lines
-    ]
+    counts = [line.split(":")[1] for line in lines]
+    assert [line.split(": ")[1] for line in run.out.splitlines()] == counts
+    assert run.status == (0 if set(counts) == {"1"} else 1)
 
 
 def test_count_bad_puzzle_is_one_error_line():
@@ -102,10 +127,10 @@ def test_solve_all_json_lines_with_limit(mixed):
         (3, 1),
     ]
     assert run.status == 2
-    assert "line 4: no solution" in run.err
+    assert "line 4: no_solution" in run.err
 
 
-def test_unique_first_shows_the_second_solution_found():
-    out = satdoku("unique", MANY, "--first").out.splitlines()
+def test_unique_no_closest_shows_the_second_solution_found():
+    out = satdoku("unique", MANY, "--no-closest").out.splitlines()
     first, second = out[1].strip(), out[2].strip()
     assert sum(a != b for a, b in zip(first, second, strict=True)) > 4

@@ -68,12 +68,13 @@ def test_stuck_grid_shows_candidates_and_the_sat_count():
     assert run.out.splitlines()[-1] == "search is needed: the SAT solver finds 1 solution"
     data = json.loads(satdoku("explain", "--format", "json", STUCK).out)
     assert data["status"] == "needs_search" and data["rating"]["score"] is None
+    assert data["rating"]["status"] == "needs_search" and data["rating"]["label"] is None
     assert data["solutions"]["count"] == 1 and data["solutions"]["complete"] is True
     assert data["candidates"]["r1c2"] == [4, 7, 8, 9]
 
 
 def test_empty_grid_counts_up_to_the_limit():
-    run = satdoku("explain", "--count-limit", "3", "." * 81)
+    run = satdoku("explain", "--limit", "3", "." * 81)
     assert "at least 3 solutions (counting stopped there)" in run.out
 
 
@@ -100,25 +101,26 @@ def test_rate_a_file_with_a_bad_line(tmp_path):
     assert run.status == 2
     assert "line 2" in run.err and run.err.count("error:") == 1
     rows = run.out.splitlines()
+    assert len(rows) == 3
     assert rows[1].split()[:3] == ["1", "1.2", "easy"]
-    assert rows[2].split()[:4] == ["3", "-", "needs", "search"]
-    assert "summary: 2 puzzles rated" in run.out and "(1 invalid lines skipped)" in run.out
+    assert rows[2].split()[:3] == ["3", "-", "needs_search"]
+    assert "summary: 2 puzzles rated" in run.err and "(1 invalid, 0 out of time)" in run.err
 
 
-def test_rate_top95_json_marks_the_stuck_ones():
+def test_rate_top95_json_is_one_object_per_puzzle_and_marks_the_stuck_ones():
     run = satdoku("rate", "--format", "json", "-f", str(DATA / "norvig_top95.txt"))
     assert run.status == 0, run.err
-    *rows, last = [json.loads(line) for line in run.out.splitlines()]
+    rows = [json.loads(line) for line in run.out.splitlines()]
     assert len(rows) == 95 and [r["line"] for r in rows] == list(range(1, 96))
     for row in rows:
         if row["score"] is None:
-            assert row["label"] == "needs search"
+            assert row["status"] == "needs_search" and row["label"] is None
         else:
+            assert row["status"] == "solved"
             assert row["label"] in ("easy", "medium", "hard", "fiendish")
             assert row["score"] == row["hardest_score"] and row["hardest"]
-    summary = last["summary"]
-    assert summary["puzzles"] == 95 and sum(summary["labels"].values()) == 95
-    assert "needs search" in summary["labels"]
+    assert any(row["status"] == "needs_search" for row in rows)
+    assert "summary: 95 puzzles rated" in run.err and "needs_search" in run.err
 
 
 def test_explain_and_rate_take_the_all_different_kinds():

@@ -100,9 +100,13 @@ def big_empty(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 CLI_TIME_OUTS = {
     # command: (its own options, stdout, stderr)
-    "solve": (["--format", "line"], "unknown", "{path}: line 1: unknown: no answer within 0.5 s"),
+    "solve": (
+        ["--format", "line", "--quiet"],
+        "unknown",
+        "{path}: line 1: unknown: no answer within 0.5 s",
+    ),
     "unique": (["--quiet"], "line 1: unknown", ""),
-    "count": ([], "line 1: 0+ (stopped by the timeout)", ""),
+    "count": (["--quiet"], "line 1: 0+ (stopped by the timeout)", ""),
 }
 
 

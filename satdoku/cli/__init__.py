@@ -13,6 +13,7 @@ import sys
 import click
 
 from satdoku.errors import SatdokuError
+from satdoku.status import Exit
 
 COMMANDS = {
     "batch": "satdoku.cli.batch:batch_command",
@@ -60,30 +61,30 @@ def main(argv: list[str] | None = None) -> None:
     except click.exceptions.Exit as done:
         status = done.exit_code
     except click.exceptions.Abort:
-        _fail("interrupted", 130)
+        _fail("interrupted", Exit.INTERRUPTED)
     except click.ClickException as err:
         hint = ""
         if isinstance(err, click.UsageError) and err.ctx is not None:
             hint = f" (see '{err.ctx.command_path} --help')"
-        _fail(err.format_message() + hint, 2)
+        _fail(err.format_message() + hint, Exit.BAD_INPUT)
     except SatdokuError as err:
-        _fail(str(err), 2)
+        _fail(str(err), Exit.BAD_INPUT)
     except KeyboardInterrupt:
-        _fail("interrupted", 130)
+        _fail("interrupted", Exit.INTERRUPTED)
     except BrokenPipeError:
         # The reader went away (e.g. ``| head``): stop quietly.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        status = 0
+        status = Exit.OK
     except Exception as err:  # python-sat reports Ctrl-C during a native solve as its own error
         from satdoku.solver.pysat_solver import interrupts
 
         if not isinstance(err, interrupts()):
             raise
-        _fail("interrupted", 130)
-    sys.exit(status if isinstance(status, int) else 0)
+        _fail("interrupted", Exit.INTERRUPTED)
+    sys.exit(status if isinstance(status, int) else Exit.OK)
 
 
-def _fail(message: str, status: int) -> None:
+def _fail(message: str, status: Exit) -> None:
     click.echo(f"error: {message}", err=True)
     sys.exit(status)

@@ -5,13 +5,20 @@ from __future__ import annotations
 import json
 import os
 import platform
-import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import click
 
-from satdoku.cli.inputs import describe, read_inputs
-from satdoku.cli.options import shape_options
+from satdoku.cli.inputs import (
+    Inputs,
+    Streams,
+    describe,
+    open_output,
+    read_inputs,
+    stream_options,
+)
+from satdoku.cli.options import format_option, timeout_option
+from satdoku.cli.report import Report
 from satdoku.compare import (
     Comparison,
     compare,
@@ -21,9 +28,11 @@ from satdoku.compare import (
     to_json,
     write_csv,
 )
+from satdoku.compare.summary import Summary
 from satdoku.errors import UsageError
-from satdoku.formats import Record
+from satdoku.formats.records import configuration_record, json_line
 from satdoku.model import Puzzle
+from satdoku.status import Exit, Status, worst
 
 
 def _names(text: str | None) -> list[str] | None:
@@ -31,14 +40,13 @@ def _names(text: str | None) -> list[str] | None:
 
 
 @click.command("compare")
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@stream_options
 @click.option(
     "--encodings",
     help="Comma-separated encoding specs (CP-SAT: alldiff, onehot; dpll: exactcover).",
 )
 @click.option("--backends", help="Comma-separated backends: python-sat solver names, cpsat, dpll.")
-@click.option("--limit", type=click.IntRange(min=1), help="Only the first N puzzles.")
-@click.option("--timeout", type=float, help="Seconds per puzzle and configuration.")
+@timeout_option("Seconds per puzzle and configuration; past it the trial is unknown.")
 @click.option(
     "--repeat",
     type=click.IntRange(min=1),
@@ -46,83 +54,118 @@ def _names(text: str | None) -> list[str] | None:
     show_default=True,
     help="Run each solve this many times and keep its least times (steadier on a busy machine).",
 )
+@format_option(
+    ("grid", "json", "csv"),
+    aliases=("text",),
+    help="Output: grid, a markdown table; json, one object per configuration per line; csv,"
+    " one row per configuration.",
+)
 @click.option(
     "--csv",
     "csv_path",
     type=click.Path(dir_okay=False),
-    help="Write one CSV row per configuration.",
+    help="Also write one CSV row per configuration to this file.",
 )
 @click.option(
     "--json",
     "json_path",
     type=click.Path(dir_okay=False),
-    help="Write summaries and every trial as JSON.",
+    help="Also write the summaries and every trial as one JSON document to this file.",
 )
 @click.option(
     "--plot",
     "plot_path",
     type=click.Path(dir_okay=False),
-    help="Write a PNG (solve times, formula sizes).",
+    help="Also write a PNG (solve times, formula sizes).",
 )
-@shape_options
 def compare_command(
-    file: str,
+    streams: Streams,
     encodings: str | None,
     backends: str | None,
-    limit: int | None,
     timeout: float | None,
     repeat: int,
+    fmt: str,
     csv_path: str | None,
     json_path: str | None,
     plot_path: str | None,
-    box: str | None,
-    alphabet: str,
 ) -> int:
-    """Run every configuration on the puzzles of FILE ('-' for stdin) and print a table.
+    """Run every configuration on PUZZLE, the puzzles of FILE (-f FILE or FILE), or stdin
+    ('-'), and print a table.
 
     Without --encodings and --backends, twelve default configurations run (the classic
     encodings, reduced and triad variants, native cardinality on Minicard, CaDiCaL, and
     both CP-SAT models). Every answer is verified; configurations that disagree on whether a
     puzzle has a solution are failures. --timeout holds for every backend (CaDiCaL and
     Lingeling run in a child process killed at the deadline); a run past it is a failure with
-    status unknown. Exit status 1 when a run failed otherwise (an error or a disagreement),
-    else 3 when some run ran out of time.
+    status unknown. A line that is not a puzzle is reported and skipped.
 
     \b
+    Exit status: 0 every run agreed, 2 some input was bad, 3 some run ran out of time,
+    4 some run failed otherwise (an error or a disagreement).
+    \b
     Examples:
-      satdoku compare puzzles.txt --csv out.csv --plot out.png
-      satdoku compare puzzles.txt --encodings minimal,extended --backends minisat22,cadical153
-      satdoku compare puzzles.txt --encodings extended+optimized,onehot --limit 20
-      satdoku compare puzzles.txt --backends minisat22,dpll --encodings extended
+      satdoku compare -f puzzles.txt --csv out.csv --plot out.png
+      satdoku compare -f puzzles.txt --encodings minimal,extended --backends minisat22,cadical153
+      satdoku compare -f puzzles.txt --encodings extended+optimized,onehot --first 20
+      satdoku compare -f puzzles.txt --backends minisat22,dpll --encodings extended --format csv
     """
     chosen = configurations(_names(encodings), _names(backends))
-    _, records = read_inputs(None, file, box, alphabet)
-    puzzles = list(_puzzles(file, records, limit))
-    if not puzzles:
-        raise UsageError(f"{file}: no valid puzzle to compare on")
-    progress = _progress(len(puzzles) * len(chosen))
-    try:
+    inputs = read_inputs(streams, positional_files=True)
+    name = inputs.name or "the puzzle given"
+    with Report(streams, inputs, unit="trial") as report:
+        puzzles = list(_puzzles(inputs, report))
+        if not puzzles:
+            raise UsageError(f"{name}: no valid puzzle to compare on")
+        bar = report.bar(len(puzzles) * len(chosen), unit="solve")
         comparison = compare(
-            puzzles, chosen, timeout, on_trial=lambda _: progress.update(), repeat=repeat
+            puzzles,
+            chosen,
+            timeout,
+            on_trial=None if bar is None else lambda _: bar.update(),
+            repeat=repeat,
         )
-    finally:
-        progress.close()
-    summaries = summarize(comparison)
-    click.echo(markdown_table(summaries))
-    size = puzzles[0].values
-    click.echo(
-        f"\n{comparison.puzzles} puzzles ({size}x{size}) from {file}; {len(chosen)}"
-        f" configurations; times in ms{f' (least of {repeat} runs)' if repeat > 1 else ''};"
-        f" counts are means per puzzle; {os.cpu_count()} cores, Python"
-        f" {platform.python_version()}, {_versions()}",
-    )
+        report.close()
+        summaries = summarize(comparison)
+        with open_output(streams, inputs) as out:
+            if fmt == "json":
+                out.writelines(json_line(configuration_record(s)) for s in summaries)
+            elif fmt == "csv":
+                write_csv(summaries, out)
+            else:
+                out.write(markdown_table(summaries) + "\n")
+        size = puzzles[0].values
+        report.summary(
+            [
+                f"{comparison.puzzles} puzzles ({size}x{size}) from {name}; {len(chosen)}"
+                f" configurations; times in ms"
+                f"{f' (least of {repeat} runs)' if repeat > 1 else ''};"
+                f" counts are means per puzzle; {os.cpu_count()} cores, Python"
+                f" {platform.python_version()}, {_versions()}"
+            ]
+        )
+        _failures(comparison, report)
+    _side_files(comparison, summaries, name, csv_path, json_path, plot_path)
+    return max(_exit(comparison), report.exit)
+
+
+def _failures(comparison: Comparison, report: Report) -> None:
     for problem in comparison.disagreements:
-        click.echo(f"DISAGREEMENT: {problem}", err=True)
+        report.note(f"DISAGREEMENT: {problem}")
     for trials in comparison.trials.values():
         for trial in trials:
-            if trial.status in ("error", "unknown"):
+            if trial.status in (Status.ERROR, Status.UNKNOWN):
                 where = f"{trial.configuration.label} puzzle {trial.puzzle + 1}"
-                click.echo(f"{trial.status.upper()} {where}: {trial.error}", err=True)
+                report.note(f"{str(trial.status).upper()} {where}: {trial.error}")
+
+
+def _side_files(
+    comparison: Comparison,
+    summaries: Sequence[Summary],
+    name: str,
+    csv_path: str | None,
+    json_path: str | None,
+    plot_path: str | None,
+) -> None:
     try:
         if csv_path:
             with open(csv_path, "w", newline="", encoding="utf-8") as handle:
@@ -133,18 +176,20 @@ def compare_command(
         if plot_path:
             from satdoku.compare.plot import plot_comparison
 
-            plot_comparison(comparison, summaries, plot_path, title=f"satdoku compare {file}")
+            plot_comparison(comparison, summaries, plot_path, title=f"satdoku compare {name}")
     except OSError as err:
         raise UsageError(f"cannot write {err.filename}: {err.strerror}") from None
-    return _exit_status(comparison)
 
 
-def _exit_status(comparison: Comparison) -> int:
-    """1 when a run went wrong (an error, a disagreement), else 3 when one ran out of time."""
-    trials = [t for runs in comparison.trials.values() for t in runs]
-    if any(t.status == "error" or t.disagrees for t in trials):
-        return 1
-    return 3 if any(t.status == "unknown" for t in trials) else 0
+def _exit(comparison: Comparison) -> Exit:
+    """FAILED when a run went wrong (an error, a disagreement), else UNKNOWN when one ran out
+    of time."""
+    return worst(
+        Status.ERROR if t.disagrees else t.status
+        for runs in comparison.trials.values()
+        for t in runs
+        if t.failed
+    )
 
 
 def _versions() -> str:
@@ -159,33 +204,12 @@ def _versions() -> str:
     return ", ".join(found)
 
 
-def _puzzles(file: str, records: Iterator[Record], limit: int | None) -> Iterator[Puzzle]:
-    """The valid puzzles, at most ``limit``; a bad line is reported and skipped."""
-    taken = 0
-    for record in records:
-        if limit is not None and taken >= limit:
-            return
+def _puzzles(inputs: Inputs, report: Report) -> Iterator[Puzzle]:
+    """The valid puzzles; a bad line is reported and skipped."""
+    for record in inputs.records:
         if record.puzzle is None:
             assert record.error is not None
-            click.echo(f"error: {describe(file, record.error)} (skipped)", err=True)
+            report.error(f"{describe(inputs.name, record.error)} (skipped)")
+            report.add(Status.INVALID)
             continue
-        taken += 1
         yield record.puzzle
-
-
-class _NoProgress:
-    def update(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
-def _progress(total: int) -> _NoProgress:
-    """A tqdm bar on stderr when it is a terminal."""
-    if not sys.stderr.isatty():
-        return _NoProgress()
-    from tqdm import tqdm
-
-    bar: _NoProgress = tqdm(total=total, file=sys.stderr, unit="solve", leave=False)
-    return bar

@@ -2,124 +2,110 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
-from satdoku.cli.inputs import (
-    kind_option,
-    puzzle_input_options,
-    read_inputs,
-    start_result,
-)
-from satdoku.cli.options import format_option, solver_options
+from satdoku.cli.inputs import Streams, describe, open_output, read_inputs, stream_options
+from satdoku.cli.options import format_option, limit_option, solver_options
+from satdoku.cli.report import Report
 from satdoku.errors import UsageError
-from satdoku.formats import Record
+from satdoku.formats.records import (
+    OutputRecord,
+    count_record,
+    csv_header,
+    csv_row,
+    invalid_record,
+    json_line,
+    where,
+)
+from satdoku.formats.reports import count_text
 from satdoku.solver import count
 from satdoku.solver.defaults import BIG_STRATEGY, DEFAULT_STRATEGY
 from satdoku.solver.pysat_backend import STRATEGIES as CNF_STRATEGIES
 
-METHODS = ("sat", "cpsat", "dpll", "brute")
-
-EXIT_OK, EXIT_BAD_INPUT, EXIT_UNKNOWN = 0, 2, 3
+FIELDS = ("line", "status", "count", "complete", "backend", "time", "stopped", "error")
+"""The CSV columns."""
 
 
 @click.command("count")
-@puzzle_input_options
-@kind_option
-@click.option("--limit", type=click.IntRange(min=0), help="Stop counting after N solutions.")
-@click.option(
-    "--method",
-    type=click.Choice(list(METHODS)),
-    default="sat",
-    show_default=True,
-    help="python-sat, OR-Tools CP-SAT, compiled DPLL over exactly-one constraints (units"
-    " of N cells only), or plain backtracking (small grids only).",
-)
-@format_option(
-    ("text", "json"), "One line per puzzle: the count, or a JSON object with count and complete."
-)
+@stream_options
+@limit_option("Stop counting after N solutions.", min=0)
+@format_option(("grid", "json", "csv"), aliases=("text",))
 @solver_options(
-    backend_help="python-sat solver for --method sat (cpsat and dpll select those methods).",
-    timeout_help="Seconds per puzzle; past it the count is partial.",
+    backend_help="The counter: a python-sat solver name, cpsat (OR-Tools CP-SAT enumeration),"
+    " dpll (compiled DPLL over exactly-one constraints; units of N cells only) or brute (plain"
+    " backtracking; small grids only).",
 )
+@click.option("--method", hidden=True, help="Older name of --backend (sat: the default).")
 @click.option(
     "--strategy",
     type=click.Choice(list(CNF_STRATEGIES)),
-    help="--method sat: tree search over unit propagation, or one blocking clause per solution."
-    f" Default: {DEFAULT_STRATEGY}, {BIG_STRATEGY} for grids of 25x25 and up.",
+    help="python-sat backends: tree search over unit propagation, or one blocking clause per"
+    f" solution. Default: {DEFAULT_STRATEGY}, {BIG_STRATEGY} for grids of 25x25 and up.",
 )
 def count_command(
-    puzzle: str | None,
-    file: str | None,
-    box: str | None,
-    alphabet: str,
+    streams: Streams,
     limit: int | None,
-    method: str,
     fmt: str,
     encoding: str | None,
     backend: str | None,
-    strategy: str | None,
     timeout: float | None,
-    kind: str,
+    method: str | None,
+    strategy: str | None,
 ) -> int:
     """Count the solutions of PUZZLE (a string), of every puzzle in FILE, or of stdin ('-').
 
-    Text output is the count, followed by '+' and the reason when a limit or time limit
-    stopped it (then there may be more). JSON has count, complete, method, time, stopped.
+    Text output is the count, followed by '+' and the reason when --limit or --timeout
+    stopped it (then there may be more). JSON and CSV have status, count, complete, backend,
+    time, stopped. The status is unique, multiple, no_solution, solved (one found, the limit
+    stopped the count) or unknown (the time ran out before a second solution).
 
     \b
-    Exit status: 0 all counted, 2 bad input (other puzzles are still counted),
-    3 some count was cut short by --timeout.
+    Exit status: 0 counted (one solution, or the limit stopped the count), 1 some puzzle has
+    several or no solution, 2 bad input (other puzzles are still counted), 3 some count was cut
+    short by --timeout.
     \b
     Examples:
       satdoku count '8.........95.......76.........692748...714235...538196...451......973.8....826.1.'
       satdoku count -f puzzles.txt --limit 2 --format json
+      satdoku count --backend brute '1...............'
     """
-    if method != "sat":
-        if backend is not None:
-            raise UsageError("give --backend only (--method names a backend too)")
-        backend = method
-    source, records = read_inputs(puzzle, file, box, alphabet, kind)
-    status = EXIT_OK
-    for record in records:
-        result = _count_record(record, source, limit, encoding, backend, strategy, timeout)
-        if result.get("status") == "invalid":
-            status = max(status, EXIT_BAD_INPUT)
-            click.echo(f"error: {result['error']}", err=True)
-        elif result["stopped"] == "timeout":
-            status = max(status, EXIT_UNKNOWN)
-        click.echo(json.dumps(result) if fmt == "json" else _text(result, source))
-    return status
+    backend = _backend(backend, method)
+    inputs = read_inputs(streams)
+    with open_output(streams, inputs) as out, Report(streams, inputs) as report:
+        if fmt == "csv":
+            out.write(csv_header(FIELDS))
+        for record in report.walk():
+            line = record.line if inputs.walks_a_file else None
+            result: OutputRecord
+            if record.puzzle is None:
+                assert record.error is not None
+                result = invalid_record(line, describe(inputs.name, record.error))
+                report.error(result["error"])
+            else:
+                counted = count(
+                    record.puzzle,
+                    limit,
+                    backend=backend,
+                    encoding=encoding,
+                    strategy=strategy,
+                    timeout=timeout,
+                )
+                result = {**where(line), **count_record(counted)}
+            report.add(result["status"])
+            if fmt == "json":
+                out.write(json_line(result))
+            elif fmt == "csv":
+                out.write(csv_row(result, FIELDS))
+            else:
+                out.write(count_text(result) + "\n")
+        report.summary()
+    return report.exit
 
 
-def _count_record(
-    record: Record,
-    source: str | None,
-    limit: int | None,
-    encoding: str | None,
-    backend: str | None,
-    strategy: str | None,
-    timeout: float | None,
-) -> dict[str, object]:
-    result = start_result(record, source)
-    if record.puzzle is None:
-        return result
-    counted = count(
-        record.puzzle,
-        limit,
-        encoding=encoding,
-        backend=backend,
-        strategy=strategy,
-        timeout=timeout,
-    )
-    result.update(counted.to_dict())
-    return result
-
-
-def _text(result: dict[str, object], source: str | None) -> str:
-    where = f"line {result['line']}: " if source else ""
-    if result.get("status") == "invalid":
-        return f"{where}invalid"
-    more = "" if result["complete"] else f"+ (stopped by the {result['stopped']})"
-    return f"{where}{result['count']}{more}"
+def _backend(backend: str | None, method: str | None) -> str | None:
+    """The backend from ``--backend`` or its older name ``--method`` (``sat``: the default)."""
+    if method is None:
+        return backend
+    if backend is not None:
+        raise UsageError("give --backend or --method, not both (--method is --backend's old name)")
+    return None if method == "sat" else method

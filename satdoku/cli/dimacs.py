@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterable, Iterator
-from typing import TextIO
+from collections.abc import Iterator
 
 import click
 
-from satdoku.cli.inputs import describe, puzzle_input_options, read_inputs
+from satdoku.cli.inputs import Streams, describe, open_output, read_inputs, stream_options
 from satdoku.encodings import DEFAULT_ENCODING, get_encoding
 from satdoku.encodings.dimacs import dimacs_lines
 from satdoku.errors import UsageError
 from satdoku.formats import Record
 from satdoku.formats.output import format_line
+from satdoku.status import Exit
 
 
 @click.command("dimacs")
-@puzzle_input_options
+@stream_options
 @click.option(
     "--encoding",
     default=DEFAULT_ENCODING,
@@ -25,26 +24,11 @@ from satdoku.formats.output import format_line
     help="CNF encoding spec, e.g. minimal, extended, augmented+optimized, efficient+ladder.",
 )
 @click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False, writable=True, allow_dash=True),
-    default="-",
-    help="Write the CNF to this file (default stdout).",
-)
-@click.option(
     "--cnf-plus",
     is_flag=True,
     help="Allow +native encodings, written in Minicard's 'p cnf+' format (not plain DIMACS).",
 )
-def dimacs_command(
-    puzzle: str | None,
-    file: str | None,
-    box: str | None,
-    alphabet: str,
-    encoding: str,
-    output: str,
-    cnf_plus: bool,
-) -> None:
+def dimacs_command(streams: Streams, encoding: str, cnf_plus: bool) -> int:
     """Write the DIMACS CNF of one puzzle (PUZZLE, the only puzzle of FILE, or stdin).
 
     Comment lines map every cell variable to its row, column and value. Solve the file with
@@ -58,8 +42,8 @@ def dimacs_command(
       satdoku solve --model answer.txt --encoding extended \\
           '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
     """
-    source, records = read_inputs(puzzle, file, box, alphabet)
-    record = _only_record(source, records)
+    inputs = read_inputs(streams)
+    record = _only_record(inputs.name, inputs.records)
     assert record.puzzle is not None
     enc = get_encoding(encoding)
     formula = enc.encode(record.puzzle)
@@ -68,14 +52,10 @@ def dimacs_command(
         f"puzzle {format_line(record.puzzle, record.puzzle.givens)}",
     ]
     lines = dimacs_lines(formula, comments, cnf_plus=cnf_plus)
-    if output == "-":
-        _write(sys.stdout, lines)
-    else:
-        try:
-            with open(output, "w", encoding="utf-8") as handle:
-                _write(handle, lines)
-        except OSError as err:
-            raise UsageError(f"cannot write {output}: {err.strerror}") from None
+    with open_output(streams, inputs) as out:
+        for line in lines:
+            out.write(line + "\n")
+    return Exit.OK
 
 
 def _only_record(source: str | None, records: Iterator[Record]) -> Record:
@@ -87,8 +67,3 @@ def _only_record(source: str | None, records: Iterator[Record]) -> Record:
     if next(records, None) is not None:
         raise UsageError(f"{source} holds more than one puzzle; dimacs writes one at a time")
     return first
-
-
-def _write(handle: TextIO, lines: Iterable[str]) -> None:
-    for line in lines:
-        handle.write(line + "\n")

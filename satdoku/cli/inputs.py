@@ -1,82 +1,189 @@
-"""Where a command's puzzles come from: a puzzle argument, ``-f FILE`` or ``-`` (stdin)."""
+"""Where a command's puzzles come from (a PUZZLE argument, ``-f FILE`` or ``-`` for stdin) and
+where its output goes (``-o FILE``, ``-`` for stdout): the options every command shares."""
 
 from __future__ import annotations
 
+import functools
+import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, TypeVar
+from contextlib import contextmanager
+from dataclasses import dataclass
+from itertools import islice
+from typing import Any, TextIO, TypeVar, cast
 
 import click
 
-from satdoku.cli.options import shape_options, stack
+from satdoku.cli.options import stack
 from satdoku.errors import ParseError, SatdokuError, UsageError
-from satdoku.formats import Record, read_records
+from satdoku.formats import Record
 from satdoku.geometry import Geometry
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-
-def puzzle_input_options(func: F) -> F:
-    """Decorate a command with PUZZLE, ``-f/--file``, ``--box`` and ``--alphabet``."""
-    return stack(
-        click.argument("puzzle", required=False),
-        click.option(
-            "-f",
-            "--file",
-            "file",
-            type=click.Path(dir_okay=False, allow_dash=True),
-            help="Read every puzzle of FILE ('-' for stdin).",
-        ),
-        shape_options,
-    )(func)
+STDIO = "-"
+"""The name that means stdin for an input and stdout for an output."""
 
 
-def kind_option(func: F) -> F:
-    """Decorate a command with ``--kind`` (the puzzle kind of its inputs)."""
+@dataclass(frozen=True)
+class Streams:
+    """The input and output options of one command, as given."""
+
+    puzzle: str | None
+    file: str | None
+    box: str | None
+    alphabet: str
+    kind: str
+    first: int | None
+    output: str | None
+    quiet: bool
+
+
+@dataclass
+class Inputs:
+    """The puzzles to work on: ``name`` of the input (None for a PUZZLE argument), ``path`` of
+    the file read (None for stdin or an argument) and its ``records``."""
+
+    name: str | None
+    path: str | None
+    records: Iterator[Record]
+
+    @property
+    def walks_a_file(self) -> bool:
+        return self.name is not None
+
+
+def stream_options(func: F) -> F:
+    """Decorate a command with PUZZLE, ``-f``, ``--kind``, ``--box``, ``--alphabet``,
+    ``--first``, ``-o`` and ``--quiet``, passed to it as one ``streams`` argument."""
     from satdoku.kinds import KINDS
 
-    return click.option(
-        "--kind",
-        default="sudoku",
-        show_default=True,
-        metavar="KIND",
-        help=f"Puzzle kind: {', '.join(KINDS)} (formats in docs/variants.md, docs/kakuro.md).",
-    )(func)
+    @functools.wraps(func)
+    def command(
+        *args: Any,
+        puzzle: str | None,
+        file: str | None,
+        box: str | None,
+        alphabet: str,
+        kind: str,
+        first: int | None,
+        output: str | None,
+        quiet: bool,
+        **kwargs: Any,
+    ) -> Any:
+        streams = Streams(puzzle, file, box, alphabet, kind, first, output, quiet)
+        return func(*args, streams=streams, **kwargs)
+
+    return cast(
+        F,
+        stack(
+            click.argument("puzzle", required=False),
+            click.option(
+                "-f",
+                "--file",
+                "file",
+                type=click.Path(dir_okay=False, allow_dash=True),
+                help="Read every puzzle of FILE ('-' for stdin).",
+            ),
+            click.option(
+                "--kind",
+                default="sudoku",
+                show_default=True,
+                metavar="KIND",
+                help=f"Puzzle kind: {', '.join(KINDS)} (docs/variants.md, docs/kakuro.md).",
+            ),
+            click.option(
+                "--box", metavar="RxC", help="Box shape, e.g. 2x3 for 6x6 (default: square)."
+            ),
+            click.option(
+                "--alphabet",
+                type=click.Choice(["auto", "1-9A-Z", "0-F"]),
+                default="auto",
+                show_default=True,
+                help="Characters of one-line puzzles above 9x9.",
+            ),
+            click.option(
+                "--first",
+                type=click.IntRange(min=1),
+                metavar="N",
+                help="Only the first N puzzles of the input.",
+            ),
+            click.option(
+                "-o",
+                "--output",
+                metavar="FILE",
+                type=click.Path(dir_okay=False, allow_dash=True),
+                help="Write the output to FILE ('-' for stdout, the default).",
+            ),
+            click.option(
+                "-q", "--quiet", is_flag=True, help="No progress bar and no summary on stderr."
+            ),
+        )(command),
+    )
 
 
-def read_inputs(
-    puzzle: str | None,
-    file: str | None,
-    box: str | None,
-    alphabet: str,
-    kind: str = "sudoku",
-) -> tuple[str | None, Iterator[Record]]:
-    """The input's name (None for a puzzle argument) and its records, read as ``kind``.
+def read_inputs(streams: Streams, positional_files: bool = False) -> Inputs:
+    """The puzzles of ``streams``, read as its kind.
 
-    A puzzle argument that does not parse raises at once; records of files carry their
-    errors so that one bad line never stops the others.
+    A PUZZLE argument that does not parse raises at once (naming a missing file when it looks
+    like a path; an existing file given as PUZZLE is refused with a pointer to ``-f``, unless
+    ``positional_files``: then it is read as FILE). Records of files carry their errors so that
+    one bad line never stops the others.
     """
     from satdoku.kinds import get_kind
 
-    spec = get_kind(kind)
-    geometry = Geometry.parse(box) if box else None
+    spec = get_kind(streams.kind)
+    geometry = Geometry.parse(streams.box) if streams.box else None
+    puzzle, file = streams.puzzle, streams.file
     if puzzle is not None and file is not None:
         raise UsageError("give a PUZZLE or -f FILE, not both")
     if puzzle is None and file is None:
         raise UsageError("give a PUZZLE, -f FILE or - for stdin")
-    if puzzle == "-" or file == "-":
-        return "stdin", nonempty("stdin", spec.read(sys.stdin, geometry, alphabet))
+    if puzzle is not None and puzzle != STDIO and _is_file(puzzle):
+        if not positional_files:
+            raise UsageError(f"{puzzle} is a file, not a puzzle: read it with -f {puzzle}")
+        puzzle, file = None, puzzle
+    if STDIO in (puzzle, file):
+        records = spec.read(sys.stdin, geometry, streams.alphabet)
+        return Inputs("stdin", None, _first(streams, nonempty("stdin", records)))
     if file is not None:
-        return file, nonempty(file, _file_records(file, geometry, alphabet, spec.read))
+        records = _file_records(file, geometry, streams.alphabet, spec.read)
+        return Inputs(file, file, _first(streams, nonempty(file, records)))
     assert puzzle is not None
-    return None, iter([Record(1, puzzle, spec.parse(puzzle, geometry, alphabet))])
+    try:
+        parsed = spec.parse(puzzle, geometry, streams.alphabet)
+    except ParseError:
+        if _looks_like_a_path(puzzle):
+            raise UsageError(
+                f"no such file: {puzzle} (a puzzle argument is the puzzle itself;"
+                " read a file with -f FILE)"
+            ) from None
+        raise
+    return Inputs(None, None, iter([Record(1, puzzle, parsed)]))
+
+
+def _is_file(text: str) -> bool:
+    return "\n" not in text and len(text) < 4096 and os.path.isfile(text)
+
+
+_PATH = re.compile(r"[^\s]*[/\\][^\s]*|[^\s]*\.[A-Za-z][A-Za-z0-9]{0,5}")
+
+
+def _looks_like_a_path(text: str) -> bool:
+    """A file name (``nosuchfile.txt``, ``data/p.csv``) rather than a mistyped puzzle."""
+    return _PATH.fullmatch(text) is not None and any(c.islower() for c in text)
+
+
+def _first(streams: Streams, records: Iterator[Record]) -> Iterator[Record]:
+    return records if streams.first is None else islice(records, streams.first)
 
 
 def _file_records(
     path: str,
     geometry: Geometry | None,
     alphabet: str,
-    read: Callable[[Iterable[str], Geometry | None, str], Iterator[Record]] = read_records,
+    read: Callable[[Iterable[str], Geometry | None, str], Iterator[Record]],
 ) -> Iterator[Record]:
     try:
         handle = open(path, encoding="utf-8", errors="replace")  # noqa: SIM115
@@ -87,6 +194,7 @@ def _file_records(
 
 
 def nonempty(name: str, records: Iterator[Record]) -> Iterator[Record]:
+    """``records``, raising a :class:`ParseError` at the end when there were none."""
     empty = True
     for record in records:
         empty = False
@@ -95,14 +203,36 @@ def nonempty(name: str, records: Iterator[Record]) -> Iterator[Record]:
         raise ParseError(f"{name}: no puzzle found (empty input)")
 
 
-def start_result(record: Record, source: str | None) -> dict[str, object]:
-    """A command's result for one record: its ``line`` (for files) and, when the record is not
-    a puzzle, ``status: invalid`` with the ``error``."""
-    result: dict[str, object] = {"line": record.line} if source else {}
-    if record.puzzle is None:
-        assert record.error is not None
-        result.update(status="invalid", error=describe(source, record.error))
-    return result
+def check_output(streams: Streams, inputs: Inputs) -> str | None:
+    """The output path (None for stdout); refuses one that is the input file."""
+    output = streams.output
+    if output is None or output == STDIO:
+        return None
+    if inputs.path is not None and _same_file(output, inputs.path):
+        raise UsageError(f"-o {output} is the input file; refusing to overwrite it")
+    return output
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # the output does not exist yet
+        return False
+
+
+@contextmanager
+def open_output(streams: Streams, inputs: Inputs) -> Iterator[TextIO]:
+    """The output of the command: ``-o FILE``, or stdout (left open)."""
+    path = check_output(streams, inputs)
+    if path is None:
+        yield sys.stdout
+        return
+    try:
+        handle = open(path, "w", encoding="utf-8", newline="")  # noqa: SIM115
+    except OSError as err:
+        raise UsageError(f"cannot write {path}: {err.strerror}") from None
+    with handle:
+        yield handle
 
 
 def describe(source: str | None, err: SatdokuError) -> str:

@@ -1,4 +1,4 @@
-"""Options that several commands share, declared once."""
+"""Options that several commands share, declared once: each name means one thing everywhere."""
 
 from __future__ import annotations
 
@@ -11,7 +11,17 @@ from satdoku.encodings import DEFAULT_ENCODING
 from satdoku.solver.defaults import BIG_BACKEND, BIG_ENCODING, DEFAULT_BACKEND
 
 F = TypeVar("F", bound=Callable[..., Any])
-Decorator = Callable[[F], F]
+
+FORMATS = {
+    "grid": "human text",
+    "line": "one line per puzzle",
+    "json": "JSON Lines, one object per puzzle",
+    "csv": "a CSV header, then one row per puzzle",
+}
+"""The one set of output formats; a command takes those that apply to it."""
+
+ALIASES = {"text": "grid", "jsonl": "json"}
+"""Older names of formats, still accepted."""
 
 
 def stack(*decorators: Callable[[Any], Any]) -> Callable[[F], F]:
@@ -25,30 +35,52 @@ def stack(*decorators: Callable[[Any], Any]) -> Callable[[F], F]:
     return apply
 
 
-def shape_options(func: F) -> F:
-    """``--box`` and ``--alphabet``: how to read grids whose shape the text leaves open."""
-    return stack(
-        click.option("--box", metavar="RxC", help="Box shape, e.g. 2x3 for 6x6 (default: square)."),
-        click.option(
-            "--alphabet",
-            type=click.Choice(["auto", "1-9A-Z", "0-F"]),
-            default="auto",
-            show_default=True,
-            help="Characters of one-line puzzles above 9x9.",
-        ),
-    )(func)
-
-
-def format_option(choices: tuple[str, ...], help: str) -> Callable[[F], F]:
-    """``--format``, stored as ``fmt``; the first choice is the default."""
+def format_option(
+    choices: tuple[str, ...], aliases: tuple[str, ...] = (), help: str = ""
+) -> Callable[[F], F]:
+    """``--format``, stored as ``fmt`` (an alias is stored as the format it names); the first
+    choice is the default."""
+    described = "; ".join(f"{c}: {FORMATS[c]}" for c in choices if c in FORMATS)
     return click.option(
         "--format",
         "fmt",
-        type=click.Choice(list(choices)),
+        type=click.Choice([*choices, *aliases]),
         default=choices[0],
         show_default=True,
+        callback=lambda _ctx, _param, value: ALIASES.get(value, value),
+        help=help or f"Output: {described}.",
+    )
+
+
+def timeout_option(
+    help: str = "Seconds per puzzle; past it the status is unknown.",
+) -> Callable[[F], F]:
+    """``--timeout``."""
+    return click.option("--timeout", type=click.FloatRange(min=0), metavar="SECONDS", help=help)
+
+
+def limit_option(help: str, default: int | None = None, min: int = 1) -> Callable[[F], F]:
+    """``--limit``: solutions per puzzle."""
+    return click.option(
+        "--limit",
+        type=click.IntRange(min=min),
+        metavar="N",
+        default=default,
+        show_default=default is not None,
         help=help,
     )
+
+
+def techniques_option(func: F) -> F:
+    """``--techniques``: the human techniques allowed."""
+    return click.option(
+        "--techniques",
+        metavar="SET",
+        default="all",
+        show_default=True,
+        help="Techniques allowed: singles (full house, hidden and naked singles), all, or a"
+        " comma-separated list of technique names (docs/logic.md).",
+    )(func)
 
 
 AUTO = (
@@ -63,7 +95,6 @@ def solver_options(
         " CP-SAT, or dpll (compiled DPLL over exactly-one constraints; puzzles made of units of"
         " N cells only)."
     ),
-    timeout_help: str = "Seconds per puzzle; past it the status is unknown.",
 ) -> Callable[[F], F]:
     """``--encoding``, ``--backend`` (alias ``--solver``) and ``--timeout``."""
     return stack(
@@ -73,5 +104,5 @@ def solver_options(
             " with CP-SAT: alldiff or onehot.",
         ),
         click.option("--backend", "--solver", "backend", help=f"{backend_help} {AUTO}"),
-        click.option("--timeout", type=float, help=timeout_help),
+        timeout_option(),
     )

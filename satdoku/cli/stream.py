@@ -2,39 +2,43 @@
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable
+from typing import IO
 
-import click
-
-from satdoku.cli.inputs import describe
-from satdoku.formats import Record
-from satdoku.formats.output import format_grid
+from satdoku.cli.inputs import Inputs, describe
+from satdoku.cli.report import Report
+from satdoku.formats.output import format_grid, format_line
+from satdoku.formats.records import csv_header, csv_row, invalid_record, json_line, where
 from satdoku.solver import SolveTimeout, solutions
+from satdoku.status import Status
 
-EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_UNKNOWN = 0, 1, 2, 3
+FIELDS = ("line", "index", "solution")
+"""The CSV columns: the puzzle's line, the solution's number, the solution."""
 
 
 def stream_all(
-    records: Iterable[Record],
-    source: str | None,
+    inputs: Inputs,
+    report: Report,
+    out: IO[str],
     fmt: str,
     encoding: str | None,
     backend: str | None,
     timeout: float | None,
     limit: int | None,
-) -> int:
-    """Print each solution of each record (``line``, ``grid`` or JSON Lines with the puzzle's
-    line and the solution's number); the exit status is the worst over the puzzles."""
-    status = EXIT_OK
-    for record in records:
-        where = f"{source}: line {record.line}: " if source else ""
+) -> None:
+    """Write each solution of each puzzle (a grid, a line, a JSON object or a CSV row with the
+    puzzle's line and the solution's number); the count of each puzzle goes to stderr."""
+    if fmt == "csv":
+        out.write(csv_header(FIELDS))
+    for record in report.walk():
+        line = record.line if inputs.walks_a_file else None
+        at = f"{inputs.name}: line {record.line}: " if inputs.walks_a_file else ""
         if record.puzzle is None:
             assert record.error is not None
-            click.echo(f"error: {describe(source, record.error)}", err=True)
+            message = describe(inputs.name, record.error)
+            report.error(message)
+            report.add(Status.INVALID)
             if fmt == "json":
-                click.echo(json.dumps({"line": record.line, "status": "invalid"}))
-            status = max(status, EXIT_BAD_INPUT)
+                out.write(json_line(invalid_record(line, message)))
             continue
         found = 0
         stream = solutions(
@@ -48,23 +52,25 @@ def stream_all(
         try:
             for solution in stream:
                 found += 1
+                text = format_line(solution.puzzle, solution.grid)
+                item = {**where(line), "index": found, "solution": text}
                 if fmt == "json":
-                    item: dict[str, object] = {"line": record.line} if source else {}
-                    item.update(index=found, solution=solution.line)
-                    click.echo(json.dumps(item))
+                    out.write(json_line(item))
+                elif fmt == "csv":
+                    out.write(csv_row(item, FIELDS))
                 elif fmt == "line":
-                    click.echo(solution.line)
+                    out.write(text + "\n")
                 else:
-                    click.echo(format_grid(record.puzzle, solution.grid) + "\n")
+                    out.write(format_grid(solution.puzzle, solution.grid) + "\n\n")
         except SolveTimeout as err:
-            click.echo(f"{where}unknown: {err} after {found} solutions", err=True)
-            status = max(status, EXIT_UNKNOWN)
+            report.note(f"{at}{Status.UNKNOWN}: {err} after {found} solutions")
+            report.add(Status.UNKNOWN)
             continue
         if found == 0:
-            click.echo(f"{where}no solution", err=True)
-            status = max(status, EXIT_NO_SOLUTION)
+            report.note(f"{at}{Status.NO_SOLUTION}")
+            report.add(Status.NO_SOLUTION)
         else:
             more = " (limit reached)" if limit is not None and found == limit else ""
-            plural = "" if found == 1 else "s"
-            click.echo(f"{where}{found} solution{plural}{more}", err=True)
-    return status
+            report.note(f"{at}{found} solution{'' if found == 1 else 's'}{more}")
+            report.add(Status.SOLVED)
+    report.summary()

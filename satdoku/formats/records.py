@@ -1,0 +1,194 @@
+"""Output records: the results of a solve, count, uniqueness check, explanation, rating or batch
+as plain dictionaries (one per puzzle), built from the results' data fields, and written as
+JSON Lines or CSV rows.
+
+A record holds JSON values only (statuses as their words), so that ``json.dumps`` writes it;
+:func:`csv_row` writes the same record as CSV, lists as space-separated words.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Sequence
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any, Protocol
+
+from satdoku.formats.output import format_line
+from satdoku.model import Grid, Puzzle
+from satdoku.status import Status
+
+if TYPE_CHECKING:
+    from satdoku.compare.summary import Summary
+    from satdoku.logic import Explanation, Rating, Step
+    from satdoku.solver import Count, Solution, Uniqueness
+
+OutputRecord = dict[str, Any]
+
+
+class BatchResult(Protocol):
+    """The fields of one puzzle's batch result."""
+
+    @property
+    def line(self) -> int: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def complete(self) -> bool: ...
+    @property
+    def solution(self) -> str | None: ...
+    @property
+    def error(self) -> str | None: ...
+
+
+def where(line: int | None) -> OutputRecord:
+    """The start of a record: the puzzle's ``line`` in its file, nothing for an argument."""
+    return {} if line is None else {"line": line}
+
+
+def invalid_record(line: int | None, error: str) -> OutputRecord:
+    """A record for input that is not a puzzle."""
+    return {**where(line), "status": str(Status.INVALID), "error": error}
+
+
+def solution_record(solution: Solution, stats: bool = False) -> OutputRecord:
+    """A solved puzzle: its solution line, and the solver's statistics with ``stats``."""
+    record: OutputRecord = {
+        "status": str(Status.SOLVED),
+        "solution": format_line(solution.puzzle, solution.grid),
+    }
+    if stats:
+        record["stats"] = asdict(solution.stats)
+    return record
+
+
+def unsolved_record(status: Status, reason: str) -> OutputRecord:
+    """A puzzle without a solution found: ``no_solution`` or ``unknown``, and why."""
+    return {"status": str(status), "solution": None, "reason": reason}
+
+
+def count_record(counted: Count) -> OutputRecord:
+    """A count: ``complete`` is False when a limit or the time stopped it (``stopped``)."""
+    return {
+        "status": str(counted.status),
+        "count": counted.count,
+        "complete": counted.complete,
+        "backend": counted.backend,
+        "time": round(counted.time, 6),
+        "stopped": counted.stopped,
+    }
+
+
+def uniqueness_record(checked: Uniqueness) -> OutputRecord:
+    """A uniqueness check: up to two solutions and the cells where they differ."""
+    return {
+        "status": str(checked.status),
+        "solutions": [format_line(s.puzzle, s.grid) for s in checked.solutions],
+        "differences": list(checked.differences),
+        "time": round(checked.time, 6),
+    }
+
+
+def step_record(step: Step) -> OutputRecord:
+    """One logical step, its cells named as people name them (``r1c2``)."""
+    return {
+        "technique": step.technique,
+        "difficulty": step.difficulty,
+        "description": step.description,
+        "cells": [step.name(c) for c in step.cells],
+        "digits": list(step.digits),
+        "units": list(step.units),
+        "placements": [{"cell": step.name(c), "value": v} for c, v in step.placements],
+        "eliminations": [{"cell": step.name(c), "value": v} for c, v in step.eliminations],
+    }
+
+
+def rating_record(rating: Rating) -> OutputRecord:
+    """A rating: ``score`` and ``label`` when the logic solves the puzzle, else None."""
+    return {
+        "status": str(rating.status),
+        "score": rating.score,
+        "label": rating.label,
+        "hardest": rating.hardest,
+        "hardest_score": rating.hardest_score,
+        "steps": rating.steps,
+        "placed": rating.placed,
+        "histogram": dict(rating.histogram),
+    }
+
+
+def explanation_record(explanation: Explanation) -> OutputRecord:
+    """A logical solve: the steps, the grid reached, why it stopped and, with a trace, the grid
+    after every placement."""
+    record: OutputRecord = {
+        "status": str(explanation.status),
+        "steps": [step_record(s) for s in explanation.steps],
+        "grid": explanation.grid.line(),
+    }
+    if explanation.reason:
+        record["reason"] = explanation.reason
+    if explanation.lines:
+        record["trace"] = list(explanation.lines)
+    return record
+
+
+def candidates_record(names: Sequence[str], candidates: Sequence[Sequence[int]]) -> OutputRecord:
+    """The candidates of the open cells by cell name, from one list of values per cell."""
+    return {names[c]: list(values) for c, values in enumerate(candidates) if values}
+
+
+def batch_record(result: BatchResult) -> OutputRecord:
+    """One batch result: line, status, count, complete, solution, error."""
+    return {
+        "line": result.line,
+        "status": str(result.status),
+        "count": result.count,
+        "complete": result.complete,
+        "solution": result.solution,
+        "error": result.error,
+    }
+
+
+def configuration_record(summary: Summary) -> OutputRecord:
+    """The summary of one configuration of a comparison (times in ms, counts per puzzle)."""
+    return asdict(summary)
+
+
+BATCH_FIELDS = ("line", "status", "count", "complete", "solution", "error")
+
+
+def givens_line(puzzle: Puzzle, grid: Grid | None = None) -> str:
+    """The puzzle's givens (or ``grid``) as one line."""
+    return format_line(puzzle, puzzle.givens if grid is None else grid)
+
+
+def json_line(record: OutputRecord) -> str:
+    """The record as one line of JSON Lines (with its newline)."""
+    return json.dumps(record) + "\n"
+
+
+def csv_header(fields: Sequence[str]) -> str:
+    return ",".join(fields) + "\n"
+
+
+def csv_row(record: OutputRecord, fields: Sequence[str]) -> str:
+    """The record's ``fields`` as one CSV row (with its newline): true/false for booleans,
+    nothing for null, lists as space-separated words, mappings as JSON."""
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerow([_csv_value(record.get(k)) for k in fields])
+    return buffer.getvalue()
+
+
+def _csv_value(value: object) -> object:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return " ".join(map(str, value))
+    if isinstance(value, dict):
+        return json.dumps(value)
+    return value
