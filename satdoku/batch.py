@@ -2,26 +2,21 @@
 
 :func:`run_batch` turns a stream of :class:`~satdoku.formats.Record` (from
 :func:`~satdoku.formats.read_records`) into a stream of :class:`BatchRecord`, in input order,
-with memory that does not grow with the input. Each worker keeps one persistent
-:class:`~satdoku.solver.engine.Engine` per geometry. With ``jobs > 1`` chunks of puzzles go to
-worker processes (``imap``, so the order is kept). Within a chunk the puzzles are solved in
-the order of their givens (sorted, then put back in input order): neighbours share most of
-their clues, so what the solver learned on one helps with the next (about 1.3x on the
-forum-hardest set, docs/benchmarks.md). An invalid record becomes an ``invalid`` result and
-never stops the run.
+with memory that does not grow with the input. Each worker keeps one persistent engine per
+geometry (see :class:`BatchOptions`). With ``jobs > 1`` chunks of puzzles go to worker
+processes (``imap``, so the order is kept). Within a chunk the puzzles are solved in the order
+of their givens (sorted, then put back in input order): neighbours share most of their clues,
+so what a CDCL solver learned on one helps with the next (docs/benchmarks.md). An invalid
+record becomes an ``invalid`` result and never stops the run.
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 import signal
-from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import islice
-from typing import Any, cast
+from typing import cast
 
 from satdoku.deadline import Deadline, SolveTimeout
 from satdoku.errors import SatdokuError, UsageError
@@ -42,10 +37,8 @@ CHUNK = 8192
 its puzzles, so a puzzle's answer (which of several solutions is shown) depends only on its
 chunk: the output is the same for any ``jobs``, and a resumed run that restarts at a chunk
 boundary repeats the original exactly. Bigger chunks put more similar puzzles side by side
-(on the forum-hardest set 8,192 ran about 1.1x faster than 2,048) but give ``--jobs`` fewer
-pieces to share out and ``--resume`` more to redo; ``--chunk`` chooses."""
-
-FIELDS = ("line", "status", "count", "complete", "solution", "error")
+but give ``--jobs`` fewer pieces to share out and ``--resume`` more to redo; ``--chunk``
+chooses."""
 
 
 @dataclass(frozen=True)
@@ -61,19 +54,8 @@ class BatchRecord:
 
     @property
     def unique(self) -> bool:
+        """Whether the puzzle was proven to have exactly one solution."""
         return self.complete and self.count == 1
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "line": self.line,
-            "status": self.status.value,
-            "count": self.count,
-            "complete": self.complete,
-            "solution": self.solution,
-        }
-        if self.error is not None:
-            out["error"] = self.error
-        return out
 
 
 DEFAULT_ENGINES = ("dpll", ENGINE_BACKEND)
@@ -147,38 +129,6 @@ class BatchOptions:
         except UsageError:
             return False
         return True
-
-
-@dataclass
-class Summary:
-    """Running totals of a batch."""
-
-    statuses: Counter[str] = field(default_factory=Counter)
-    unique: int = 0
-    multiple: int = 0
-
-    def add(self, record: BatchRecord) -> None:
-        self.statuses[record.status] += 1
-        if record.status is Status.SOLVED:
-            if record.unique:
-                self.unique += 1
-            elif record.count > 1:
-                self.multiple += 1
-
-    @property
-    def total(self) -> int:
-        return sum(self.statuses.values())
-
-    def to_dict(self) -> dict[str, int]:
-        return {
-            "puzzles": self.total,
-            "solved": self.statuses["solved"],
-            "unique": self.unique,
-            "multiple": self.multiple,
-            "no_solution": self.statuses["no_solution"],
-            "invalid": self.statuses["invalid"],
-            "unknown": self.statuses["unknown"],
-        }
 
 
 Job = tuple[int, tuple[int, int], tuple[int, ...]] | tuple[int, Puzzle] | BatchRecord
@@ -327,35 +277,6 @@ def _start_worker(options: BatchOptions) -> None:
 def _solve_chunk(chunk: list[Job]) -> list[BatchRecord]:
     assert _worker is not None
     return _worker.solve_chunk(chunk)
-
-
-# Output: every format writes one line per record (CSV after its header line).
-
-
-def format_record(record: BatchRecord, fmt: str) -> str:
-    """One output line (with its newline) for ``record`` in ``fmt`` (line, csv, jsonl)."""
-    if fmt == "jsonl":
-        return json.dumps(record.to_dict()) + "\n"
-    if fmt == "csv":
-        buffer = io.StringIO()
-        row = record.to_dict()
-        csv.writer(buffer, lineterminator="\n").writerow([_csv_value(row.get(k)) for k in FIELDS])
-        return buffer.getvalue()
-    return f"{record.solution if record.status is Status.SOLVED else record.status}\n"
-
-
-def _csv_value(value: object) -> object:
-    """CSV cells as JSON writes them: true/false, and nothing for null."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return value
-
-
-def header(fmt: str) -> str:
-    """The line an output starts with (CSV only)."""
-    return ",".join(FIELDS) + "\n" if fmt == "csv" else ""
 
 
 def resume_point(path: str, fmt: str, chunk: int = CHUNK) -> tuple[int, int]:

@@ -24,11 +24,6 @@ class ParseError(SatdokuError):
             where.append(f"column {self.column}")
         return f"{', '.join(where)}: {self.message}" if where else self.message
 
-    def at_line(self, line: int) -> ParseError:
-        """The same error, placed on ``line`` of a larger input (its line becomes an offset)."""
-        inner = self.line if self.line is not None else 1
-        return ParseError(self.message, line + inner - 1, self.column)
-
 
 class UsageError(SatdokuError):
     """An option or argument that cannot be honoured (unknown encoding, bad box shape...)."""

@@ -114,6 +114,12 @@ class Puzzle:
             f" {len(self.constraints)} constraints>"
         )
 
+    def _repr_svg_(self) -> str:
+        """The puzzle drawn as a picture (Jupyter shows it)."""
+        from satdoku.formats.svg import puzzle_svg
+
+        return puzzle_svg(self)
+
     def with_givens(self, givens: Iterable[int]) -> Puzzle:
         """The same puzzle with other givens (a grid of this shape)."""
         return replace(self, givens=tuple(givens))

@@ -66,6 +66,12 @@ class Solution:
 
         return format_grid(self.puzzle, self.grid)
 
+    def _repr_svg_(self) -> str:
+        """The puzzle and this grid drawn as a picture (Jupyter shows it)."""
+        from satdoku.formats.svg import puzzle_svg
+
+        return puzzle_svg(self.puzzle, self.grid)
+
     def __repr__(self) -> str:
         return f"<Solution {self.puzzle.nrows}x{self.puzzle.ncols} {self.puzzle.kind}: {self.line[:40]}>"
 

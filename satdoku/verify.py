@@ -183,8 +183,8 @@ def given_clashes(puzzle: Puzzle) -> list[str]:
 
 
 FAST_VALUES = 16
-"""The largest plain Sudokus with a fast path: its table of weights grows as N**5 bits (2 MB
-for 16x16), and on bigger grids the full check costs little next to the solving."""
+"""The largest plain Sudokus with a fast path: its table of weights grows as N**5 bits, and on
+bigger grids the full check costs little next to the solving."""
 
 
 def _plain_sudoku_ok(puzzle: Puzzle, grid: Sequence[int]) -> bool:

@@ -7,6 +7,7 @@ import time
 import pytest
 
 from satdoku.batch import BatchOptions, resume_point, run_batch
+from satdoku.formats.records import batch_record
 from satdoku.formats import read_records
 from satdoku.solver.dpll import available
 from tests.cli import assert_one_error_line, satdoku
@@ -60,7 +61,7 @@ def test_one_record_per_puzzle_in_order_invalid_ones_marked(mixed):
 
 def test_library_and_cli_agree(mixed):
     with mixed.open() as handle:
-        lib = [r.to_dict() for r in run_batch(read_records(handle), BatchOptions())]
+        lib = [batch_record(r) for r in run_batch(read_records(handle), BatchOptions())]
     assert lib == records(satdoku("batch", str(mixed)).out)
 
 

@@ -180,8 +180,12 @@ def test_a_node_budget_leaves_the_count_incomplete():
 
 def test_the_deadline_stops_an_endless_enumeration():
     search = DpllSearch(empty(3, 3))
+    found, complete = search.search(empty(3, 3), None, deadline=Deadline.after(0.05))
+    assert found and not complete and search.timed_out
+    for grid in found:
+        check(empty(3, 3), grid)
     with pytest.raises(SolveTimeout):
-        search.search(empty(3, 3), None, deadline=Deadline.after(0.05))
+        list(search.stream(empty(3, 3), Deadline.after(0.05)))
     result = count(empty(3, 3), backend="dpll", timeout=0.05)
     assert (result.complete, result.stopped) == (False, "timeout")
 

@@ -364,3 +364,25 @@ def test_random_grids_are_spelled_by_the_picture(case: tuple[Puzzle, tuple[int, 
     assert set(picture.texts("given")) == {
         p for p, g in zip(puzzle.positions, puzzle.givens, strict=True) if g
     }
+
+
+def test_solve_format_svg_draws_the_solution_and_a_notebook_shows_the_same_picture(tmp_path):
+    from satdoku import parse_puzzle, solve
+    from tests.cli import assert_one_error_line, satdoku
+
+    line = data_lines("norvig_easy50.txt")[0]
+    puzzle = parse_puzzle(line)
+    done = satdoku("solve", line, "--format", "svg")
+    assert done.status == 0, done
+    check_document(done.out, puzzle)
+    picture = Picture.of(done.out, puzzle)
+    solution = solve(puzzle)
+    assert solution is not None
+    assert spelled(picture, puzzle) == solution.line
+    assert len(picture.texts("found")) == len(puzzle.blanks)
+    assert solution._repr_svg_() == done.out
+    assert spelled(Picture.of(puzzle._repr_svg_(), puzzle), puzzle) == line.replace("0", ".")
+    two = tmp_path / "two.txt"
+    two.write_text(f"{line}\n{line}\n")
+    assert_one_error_line(satdoku("solve", "-f", str(two), "--format", "svg"))
+    assert satdoku("solve", "-f", str(two), "--format", "svg", "--first", "1").status == 0

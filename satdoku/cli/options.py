@@ -17,6 +17,7 @@ FORMATS = {
     "line": "one line per puzzle",
     "json": "JSON Lines, one object per puzzle",
     "csv": "a CSV header, then one row per puzzle",
+    "svg": "a picture of one puzzle (an SVG document)",
 }
 """The one set of output formats; a command takes those that apply to it."""
 

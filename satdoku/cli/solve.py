@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from itertools import islice
 from typing import IO
 
 import click
@@ -25,6 +27,7 @@ from satdoku.formats.records import (
     unsolved_record,
     where,
 )
+from satdoku.formats.svg import puzzle_svg
 from satdoku.solver import Solution, SolveTimeout, solve
 from satdoku.solver.external import solution_from_model
 from satdoku.status import Status
@@ -36,7 +39,7 @@ FIELDS = ("line", "status", "solution", "reason", "error")
 
 @click.command("solve")
 @stream_options
-@format_option(("grid", "line", "json", "csv"))
+@format_option(("grid", "line", "json", "csv", "svg"))
 @solver_options()
 @click.option("--stats", is_flag=True, help="Report solver statistics (stderr, or in JSON).")
 @click.option("--all", "every", is_flag=True, help="Print every solution, as it is found.")
@@ -69,11 +72,14 @@ def solve_command(
       satdoku solve '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
       satdoku solve --all --format line '8.........95.......76.........692748...714235...538196...451......973.8....826.1.'
       satdoku solve -f puzzles.txt --format csv -o solutions.csv
+      satdoku solve PUZZLE --format svg -o solution.svg
       satdoku solve --kind kakuro -f puzzles.jsonl
       satdoku solve --model answer.txt --encoding extended PUZZLE   (see 'satdoku dimacs')
     """
     if (every or limit is not None) and model_file is not None:
         raise UsageError("--all and --limit do not go with --model")
+    if (every or limit is not None) and fmt == "svg":
+        raise UsageError("--format svg draws one solution; it does not go with --all or --limit")
     inputs = read_inputs(streams)
     with open_output(streams, inputs) as out, Report(streams, inputs) as report:
         if every or limit is not None:
@@ -87,7 +93,15 @@ def solve_command(
             solution, result = _decode(record, inputs, model_file, encoding, stats)
             _emit(out, report, record, inputs, solution, result, fmt)
             return report.exit
-        for record in report.walk():
+        records: Iterator[Record] = report.walk()
+        if fmt == "svg":
+            first = list(islice(records, 2))
+            if len(first) > 1:
+                raise UsageError(
+                    "--format svg draws one puzzle; the input holds more (take one with --first 1)"
+                )
+            records = iter(first)
+        for record in records:
             solution, result = _solve(record, inputs, encoding, backend, timeout, stats)
             _emit(out, report, record, inputs, solution, result, fmt)
         report.summary()
@@ -172,6 +186,9 @@ def _emit(
         report.note(f"{where}stats: {json.dumps(result['stats'])}")
     if fmt == "json":
         out.write(json_line(result))
+    elif fmt == "svg":
+        if record.puzzle is not None:
+            out.write(puzzle_svg(record.puzzle, solution.grid if solution else None))
     elif fmt == "csv":
         out.write(csv_row(result, FIELDS))
     elif fmt == "line":

@@ -47,7 +47,7 @@ def stream_all(
             backend=backend,
             limit=limit,
             timeout=timeout,
-            strategy="branching",
+            many=True,
         )
         try:
             for solution in stream:

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from satdoku.formats.text import MAX_CHAR_SIZE, _digit
+from satdoku.formats.text import MAX_CHAR_SIZE, digit
 from satdoku.model import Puzzle, Sum
 
 Position = tuple[int, int]
@@ -80,7 +80,7 @@ def puzzle_svg(puzzle: Puzzle, grid: Sequence[int] | None = None) -> str:
 def symbol(puzzle: Puzzle, value: int) -> str:
     """How ``value`` is written: ``1-9`` then ``A-Z`` as in the one-line format, or the
     number when the puzzle has more values than letters."""
-    return _digit(value) if puzzle.values <= MAX_CHAR_SIZE else str(value)
+    return digit(value) if puzzle.values <= MAX_CHAR_SIZE else str(value)
 
 
 @dataclass(frozen=True)

@@ -170,11 +170,12 @@ _CHAR_VALUES = {False: _char_table(False), True: _char_table(True)}
 
 def _expected_chars(size: int, hex_digits: bool) -> str:
     if hex_digits:
-        return f"a value 0-{_digit(size - 1)} or a blank (. _ *)"
-    return f"a value 1-{_digit(size)} or a blank (. 0 _ * or space)"
+        return f"a value 0-{digit(size - 1)} or a blank (. _ *)"
+    return f"a value 1-{digit(size)} or a blank (. 0 _ * or space)"
 
 
-def _digit(value: int) -> str:
+def digit(value: int) -> str:
+    """The symbol of ``value`` in one-line puzzles: 1-9, then A-Z."""
     return str(value) if value < 10 else chr(ord("A") + value - 10)
 
 

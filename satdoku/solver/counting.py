@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from satdoku.deadline import Deadline, SolveTimeout
@@ -208,10 +209,15 @@ def _closest(puzzle: Puzzle, grid: Grid, deadline: Deadline) -> Grid | None:
     if not deadline.limited:
         return closest_other_solution(puzzle, grid)
     try:
-        [nearest] = guarded(lambda: iter([closest_other_solution(puzzle, grid)]), deadline, "rc2")
+        [nearest] = guarded(partial(_closest_only, puzzle, grid), deadline, "rc2")
     except SolveTimeout:
         return None
     return nearest
+
+
+def _closest_only(puzzle: Puzzle, grid: Grid) -> Iterator[Grid | None]:
+    """:func:`closest_other_solution` as the one item of an iterator (for a child process)."""
+    yield closest_other_solution(puzzle, grid)
 
 
 def is_unique(puzzle: Puzzle | str, **options: Any) -> bool:

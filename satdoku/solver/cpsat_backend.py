@@ -12,6 +12,7 @@ ortools is imported only here, and only when a CP-SAT backend is used.
 from __future__ import annotations
 
 import contextlib
+from functools import partial
 import queue
 import threading
 import time
@@ -161,7 +162,7 @@ def cpsat_solutions(
         return _solutions(puzzle, model_name, limit, deadline)
     import ortools.sat.python.cp_model  # noqa: F401  (once here, not in every child)
 
-    return guarded(lambda: _solutions(puzzle, model_name, limit, deadline), deadline, "cpsat")
+    return guarded(partial(_solutions, puzzle, model_name, limit, deadline), deadline, "cpsat")
 
 
 def _solutions(

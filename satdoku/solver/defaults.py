@@ -22,8 +22,8 @@ DEFAULT_STRATEGY = "branching"
 """How ``count`` enumerates with python-sat up to 16x16: tree search over unit propagation."""
 BIG_STRATEGY = "blocking"
 """From 25x25 up: one blocking clause per solution. Big puzzles have few solutions and hard
-proofs, where CDCL learning wins: a minimal 25x25 counts in 0.1 s this way and in over 5
-minutes by the propagation tree."""
+proofs, where CDCL learning wins over the propagation tree (docs/benchmarks.md, "Big
+Sudoku")."""
 
 
 def is_big(puzzle: Puzzle) -> bool:
@@ -33,8 +33,8 @@ def is_big(puzzle: Puzzle) -> bool:
 
 def default_backend(puzzle: Puzzle, backend: str | None, strategy: str = "blocking") -> str:
     """``backend`` if given, else the default for the puzzle's size. The ``branching``
-    strategy only propagates, which MiniSat does hundreds of times faster than CaDiCaL, so it
-    keeps MiniSat."""
+    strategy only propagates, which MiniSat does far faster than CaDiCaL, so it keeps
+    MiniSat."""
     if backend is not None:
         return backend
     return BIG_BACKEND if strategy == "blocking" and is_big(puzzle) else DEFAULT_BACKEND

@@ -5,9 +5,9 @@ the extended encoding's exactly-one constraints) are searched by a small C exten
 (``satdoku/solver/_dpll.c``): unit propagation (a constraint left with one open candidate
 forces it: naked and hidden singles; with none, a conflict), then a branch on the constraint
 with the fewest open candidates (the shortest clause), chronological backtracking, no
-learning. On 9x9 Sudoku this is several times faster than any CDCL solver reached through
-python-sat, where each puzzle pays for propagating clauses one literal at a time
-(docs/benchmarks.md, "Throughput"). Without learning its worst case is exponential, so the
+learning. On 9x9 Sudoku it beats the CDCL solvers reached through python-sat, where each
+puzzle pays for propagating clauses one literal at a time (docs/benchmarks.md,
+"Throughput"). Without learning its worst case is exponential, so the
 batch engine gives it a node budget and hands a puzzle that exceeds it to the CDCL engine.
 
 The extension is built by ``pip install`` where a C compiler is present; without it

@@ -1,6 +1,6 @@
 """A persistent incremental engine for many puzzles of one geometry.
 
-One python-sat solver holds the rules of the empty grid (loaded once, about 12 ms for 9x9);
+One python-sat solver holds the rules of the empty grid (loaded once);
 each puzzle's givens go in as assumptions. When unit propagation alone decides every cell,
 the one forced grid is the only solution and no search runs. Otherwise every found grid is
 blocked by a clause guarded by the puzzle's own activation literal, which is retired (its
@@ -12,7 +12,7 @@ each puzzle from the last one's grid). Every grid passes :func:`satdoku.verify.c
 is returned.
 
 Propagation first pays when it decides a fair share of the puzzles (most 17-clue puzzles) and
-is wasted on hard sets (about 60-110 us a call for a 9x9), so by default the engine keeps a
+is wasted on hard sets, so by default the engine keeps a
 running share of the puzzles it decided and, while that share is low, tries it on one puzzle
 in :data:`PROBE_EVERY` only. The answers are the same either way.
 """

@@ -48,8 +48,9 @@ def _child(run: Callable[[], Iterator[Any]], out: Any) -> None:
 def guarded(run: Callable[[], Iterator[T]], deadline: Deadline, name: str) -> Iterator[T]:
     """The items of ``run()``, made in a child process that is killed at ``deadline``: then
     :class:`~satdoku.deadline.SolveTimeout`, as when ``run()`` raises one itself. ``name``
-    says in messages what ran (a backend)."""
-    context = multiprocessing.get_context("fork")  # ``run`` is a closure: it is not pickled
+    says in messages what ran (a backend). ``run`` must pickle (a module-level function, or a
+    ``functools.partial`` of one), since the platform's way to start a process may not fork."""
+    context = multiprocessing.get_context()
     out = context.Queue()
     child = context.Process(target=_child, args=(run, out), daemon=True)
     child.start()

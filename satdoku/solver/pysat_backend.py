@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 
 from satdoku.deadline import NEVER, Deadline
 from satdoku.encodings import ClassicEncoding, get_encoding
@@ -74,7 +75,7 @@ class PysatBackend:
         run = STRATEGIES[strategy or BLOCKING]
         enc = get_encoding(encoding)
         if deadline.limited and not self.capabilities.interruptible:
-            return guarded(lambda: run(puzzle, enc, self.name, limit, NEVER), deadline, self.name)
+            return guarded(partial(run, puzzle, enc, self.name, limit, NEVER), deadline, self.name)
         return run(puzzle, enc, self.name, limit, deadline)
 
     def engine(
