@@ -7,8 +7,8 @@ import time
 import pytest
 
 from satdoku.batch import BatchOptions, resume_point, run_batch
-from satdoku.formats.records import batch_record
 from satdoku.formats import read_records
+from satdoku.formats.records import batch_record
 from satdoku.solver.dpll import available
 from tests.cli import assert_one_error_line, satdoku
 from tests.conftest import DATA, data_lines, shared_file

@@ -12,11 +12,11 @@ ortools is imported only here, and only when a CP-SAT backend is used.
 from __future__ import annotations
 
 import contextlib
-from functools import partial
 import queue
 import threading
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 from satdoku.deadline import NEVER, Deadline
