@@ -45,7 +45,7 @@ def test_configurations_from_lists():
 @pytest.mark.parametrize(
     ("configuration", "message"),
     [
-        (Configuration("extended", "cpsat"), "cpsat backend takes the models"),
+        (Configuration("extended", "cpsat"), "cpsat backend takes the encodings alldiff"),
         (Configuration("extended+native", "minisat22"), "native cardinality"),
         (Configuration("extended", "nosuch"), "unknown backend 'nosuch'"),
         (Configuration("extended", "minisat22+stable"), "unknown option 'stable' for minisat22"),

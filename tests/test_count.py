@@ -226,8 +226,8 @@ def test_a_count_names_the_backend_that_counted():
     ("backend", "options", "message"),
     [
         ("cpsat", {"strategy": "branching"}, "cpsat backend has no strategy"),
-        ("cpsat", {"encoding": "extended"}, "takes the models alldiff, onehot"),
-        ("dpll", {"encoding": "extended"}, "takes the models exactcover"),
+        ("cpsat", {"encoding": "extended"}, "takes the encodings alldiff, onehot"),
+        ("dpll", {"encoding": "extended"}, "takes the encoding exactcover"),
         ("brute", {"encoding": "alldiff"}, "takes no encoding"),
         ("minisat22", {"encoding": "extended+native"}, "native cardinality needs"),
     ],

@@ -203,7 +203,7 @@ def test_the_api_takes_dpll_as_a_backend():
     [solution] = solutions(puzzle, backend="dpll")
     assert solution.stats.backend == "dpll" and solution.stats.decisions > 0
     assert count(puzzle, backend="dpll").count == 1
-    with pytest.raises(UsageError, match="takes no encoding"):
+    with pytest.raises(UsageError, match="takes the encoding exactcover"):
         next(solutions(puzzle, backend="dpll", encoding="extended"))
 
 
@@ -238,12 +238,15 @@ def test_givens_out_of_range_are_refused():
 def test_compare_runs_dpll_on_its_matrix_only():
     from satdoku.compare.configuration import Configuration, configurations
 
-    chosen = configurations(["extended"], ["minisat22", "dpll"])
+    chosen = configurations(["extended", "exactcover"], ["minisat22", "dpll"])
     assert [c.label for c in chosen] == ["extended@minisat22", "exactcover@dpll"]
     assert configurations(["exactcover"])[0].backend == "dpll"
-    for bad in (Configuration("extended", "dpll"), Configuration("exactcover", "minisat22")):
-        with pytest.raises(UsageError, match="exactcover matrix only"):
-            bad.check()
+    with pytest.raises(UsageError, match="dpll backend takes none of the encodings given"):
+        configurations(["extended"], ["minisat22", "dpll"])
+    with pytest.raises(UsageError, match="dpll backend takes the encoding exactcover"):
+        Configuration("extended", "dpll").check()
+    with pytest.raises(UsageError, match="exactcover@minisat22: unknown"):
+        Configuration("exactcover", "minisat22").check()
 
 
 def test_big_grids_are_refused_with_one_line():

@@ -74,7 +74,7 @@ def test_stats_are_filled():
 def test_unknown_names_are_usage_errors():
     with pytest.raises(UsageError, match="unknown encoding"):
         solve(data_lines("norvig_top95.txt")[0], encoding="fancy")
-    with pytest.raises(UsageError, match="unknown solver"):
+    with pytest.raises(UsageError, match="unknown backend"):
         solve(data_lines("norvig_top95.txt")[0], backend="nosuch")
 
 

@@ -30,6 +30,7 @@ from satdoku.compare import (
 )
 from satdoku.compare.summary import Summary
 from satdoku.errors import UsageError
+from satdoku.extras import require
 from satdoku.formats.records import configuration_record, json_line
 from satdoku.model import Puzzle
 from satdoku.status import Exit, Status, worst
@@ -107,8 +108,10 @@ def compare_command(
       satdoku compare -f puzzles.txt --csv out.csv --plot out.png
       satdoku compare -f puzzles.txt --encodings minimal,extended --backends minisat22,cadical153
       satdoku compare -f puzzles.txt --encodings extended+optimized,onehot --first 20
-      satdoku compare -f puzzles.txt --backends minisat22,dpll --encodings extended --format csv
+      satdoku compare -f puzzles.txt --backends minisat22,dpll --encodings extended,exactcover
     """
+    if plot_path:
+        require("matplotlib", "plot", "compare --plot")
     chosen = configurations(_names(encodings), _names(backends))
     inputs = read_inputs(streams, positional_files=True)
     name = inputs.name or "the puzzle given"

@@ -168,7 +168,8 @@ def named_encoding(backend: Backend, encoding: str | None) -> str:
     if encoding is None or (not names and encoding == ""):
         return names[0] if names else ""
     if encoding not in names:
-        takes = f"the models {', '.join(names)}" if names else "no encoding"
+        plural = "s" if len(names) > 1 else ""
+        takes = f"the encoding{plural} {', '.join(names)}" if names else "no encoding"
         raise UsageError(f"the {backend.name} backend takes {takes}, not {encoding!r}")
     return encoding
 
