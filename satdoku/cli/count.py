@@ -12,9 +12,8 @@ from satdoku.formats.records import (
     OutputRecord,
     count_record,
     csv_header,
-    csv_row,
     invalid_record,
-    json_line,
+    render,
     where,
 )
 from satdoku.formats.reports import count_text
@@ -92,12 +91,7 @@ def count_command(
                 )
                 result = {**where(line), **count_record(counted)}
             report.add(result["status"])
-            if fmt == "json":
-                out.write(json_line(result))
-            elif fmt == "csv":
-                out.write(csv_row(result, FIELDS))
-            else:
-                out.write(count_text(result) + "\n")
+            out.write(render(result, fmt, FIELDS, count_text))
         report.summary()
     return report.exit
 

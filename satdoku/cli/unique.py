@@ -10,9 +10,8 @@ from satdoku.cli.report import Report
 from satdoku.formats.records import (
     OutputRecord,
     csv_header,
-    csv_row,
     invalid_record,
-    json_line,
+    render,
     uniqueness_record,
     where,
 )
@@ -79,11 +78,6 @@ def unique_command(
                 )
                 result = {**where(line), **uniqueness_record(checked)}
             report.add(result["status"])
-            if fmt == "json":
-                out.write(json_line(result))
-            elif fmt == "csv":
-                out.write(csv_row(result, FIELDS))
-            else:
-                out.write(uniqueness_text(result) + "\n")
+            out.write(render(result, fmt, FIELDS, uniqueness_text))
         report.summary()
     return report.exit

@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -163,6 +163,17 @@ BATCH_FIELDS = ("line", "status", "count", "complete", "solution", "error")
 def givens_line(puzzle: Puzzle, grid: Grid | None = None) -> str:
     """The puzzle's givens (or ``grid``) as one line."""
     return format_line(puzzle, puzzle.givens if grid is None else grid)
+
+
+def render(
+    record: OutputRecord, fmt: str, fields: Sequence[str], text: Callable[[OutputRecord], str]
+) -> str:
+    """One output line for ``record``: JSON, a CSV row of ``fields``, or ``text(record)``."""
+    if fmt == "json":
+        return json_line(record)
+    if fmt == "csv":
+        return csv_row(record, fields)
+    return text(record) + "\n"
 
 
 def json_line(record: OutputRecord) -> str:

@@ -87,12 +87,16 @@ class PuzzleEngine(Protocol):
     ) -> None: ...
 
 
-class Backend(Protocol):
-    """A way to find the grids of a puzzle; see the module docstring."""
+class Described(Protocol):
+    """A backend's name and capabilities: all the shared checks below need."""
 
     name: str
     """The name it is registered and reported under (``minisat22``, ``cpsat``, ...)."""
     capabilities: Capabilities
+
+
+class Backend(Described, Protocol):
+    """A way to find the grids of a puzzle; see the module docstring."""
 
     def encoding_for(self, puzzle: Puzzle, encoding: str | None) -> str:
         """The encoding (model) name it will use for ``puzzle``: ``encoding`` when it takes
@@ -120,7 +124,23 @@ class Backend(Protocol):
         ...
 
 
-def fit(backend: Backend, puzzle: Puzzle) -> None:
+class NamedEncodings:
+    """What most backends share: they take a fixed list of encoding names (their
+    capabilities' ``encodings``) and, unless they say otherwise, have no engine."""
+
+    name: str
+    capabilities: Capabilities
+
+    def encoding_for(self, puzzle: Puzzle, encoding: str | None) -> str:
+        return named_encoding(self, encoding)
+
+    def engine(
+        self, geometry: Geometry, *, encoding: str | None = None, conflicts: int | None = None
+    ) -> PuzzleEngine:
+        raise no_engine(self)
+
+
+def fit(backend: Described, puzzle: Puzzle) -> None:
     """Raise :class:`UsageError` when ``backend``'s capabilities do not cover ``puzzle``."""
     caps = backend.capabilities
     if caps.max_values is not None and puzzle.values > caps.max_values:
@@ -146,7 +166,9 @@ def fit(backend: Backend, puzzle: Puzzle) -> None:
             )
 
 
-def strategy_for(backend: Backend, strategy: str | None, default: str | None = None) -> str | None:
+def strategy_for(
+    backend: Described, strategy: str | None, default: str | None = None
+) -> str | None:
     """The enumeration strategy ``backend`` will use: ``strategy`` if it has it, else
     ``default`` if it has that, else its own first. Raises :class:`UsageError` for a strategy
     it does not have."""
@@ -161,7 +183,7 @@ def strategy_for(backend: Backend, strategy: str | None, default: str | None = N
     return strategy
 
 
-def named_encoding(backend: Backend, encoding: str | None) -> str:
+def named_encoding(backend: Described, encoding: str | None) -> str:
     """``encoding`` checked against a backend that takes a fixed list of names (its
     capabilities' ``encodings``), or its default (the first; empty when it takes none)."""
     names = backend.capabilities.encodings or ()
@@ -174,6 +196,6 @@ def named_encoding(backend: Backend, encoding: str | None) -> str:
     return encoding
 
 
-def no_engine(backend: Backend) -> UsageError:
+def no_engine(backend: Described) -> UsageError:
     """The error for asking ``backend`` for an engine it does not have."""
     return UsageError(f"the {backend.name} backend has no persistent engine")

@@ -12,30 +12,24 @@ from collections.abc import Iterator
 from itertools import islice
 
 from satdoku.deadline import NEVER, Deadline
-from satdoku.geometry import Geometry
 from satdoku.model import Grid, Puzzle, Sum
 from satdoku.results import Stats
 from satdoku.solver.backend import (
     Capabilities,
     Found,
     ModelKind,
-    PuzzleEngine,
-    named_encoding,
-    no_engine,
+    NamedEncodings,
 )
 
 CHECK_EVERY = 4096
 """Cells filled between two looks at the deadline."""
 
 
-class BruteForceBackend:
+class BruteForceBackend(NamedEncodings):
     """:func:`brute_force_grids` as a backend (it takes no encoding)."""
 
     name = "brute"
     capabilities = Capabilities(model=ModelKind.PUZZLE, encodings=())
-
-    def encoding_for(self, puzzle: Puzzle, encoding: str | None) -> str:
-        return named_encoding(self, encoding)
 
     def solutions(
         self,
@@ -49,11 +43,6 @@ class BruteForceBackend:
         for grid in islice(brute_force_grids(puzzle, deadline), limit):
             yield grid, Stats(backend=self.name, solve_time=time.perf_counter() - started)
             started = time.perf_counter()
-
-    def engine(
-        self, geometry: Geometry, *, encoding: str | None = None, conflicts: int | None = None
-    ) -> PuzzleEngine:
-        raise no_engine(self)
 
 
 def brute_force_count(puzzle: Puzzle, limit: int | None = None) -> int:

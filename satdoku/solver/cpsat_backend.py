@@ -21,16 +21,13 @@ from typing import Any
 
 from satdoku.deadline import NEVER, Deadline
 from satdoku.errors import UsageError
-from satdoku.geometry import Geometry
 from satdoku.model import AllDifferent, Grid, Puzzle, Sum
 from satdoku.results import Stats
 from satdoku.solver.backend import (
     Capabilities,
     Found,
     ModelKind,
-    PuzzleEngine,
-    named_encoding,
-    no_engine,
+    NamedEncodings,
 )
 from satdoku.solver.guard import guarded
 
@@ -41,15 +38,12 @@ CHECK_EVERY = 512
 DEFAULT_CPSAT_MODEL = CPSAT_MODELS[0]
 
 
-class CpsatBackend:
+class CpsatBackend(NamedEncodings):
     """OR-Tools CP-SAT over the models :data:`CPSAT_MODELS`; under a deadline it runs in a
     child process killed then."""
 
     name = "cpsat"
     capabilities = Capabilities(model=ModelKind.CPSAT, encodings=CPSAT_MODELS, interruptible=False)
-
-    def encoding_for(self, puzzle: Puzzle, encoding: str | None) -> str:
-        return named_encoding(self, encoding)
 
     def solutions(
         self,
@@ -60,11 +54,6 @@ class CpsatBackend:
         strategy: str | None,
     ) -> Iterator[Found]:
         return cpsat_solutions(puzzle, encoding, limit, deadline)
-
-    def engine(
-        self, geometry: Geometry, *, encoding: str | None = None, conflicts: int | None = None
-    ) -> PuzzleEngine:
-        raise no_engine(self)
 
 
 class CpsatModel:

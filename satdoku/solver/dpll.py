@@ -26,7 +26,7 @@ from satdoku.errors import UsageError
 from satdoku.geometry import Geometry
 from satdoku.model import Grid, Puzzle
 from satdoku.results import EngineResult, Stats
-from satdoku.solver.backend import Capabilities, Found, ModelKind, named_encoding
+from satdoku.solver.backend import Capabilities, Found, ModelKind, NamedEncodings, named_encoding
 from satdoku.solver.engine import ENGINE_BACKEND, Engine, refuse_others
 from satdoku.verify import check
 
@@ -125,7 +125,7 @@ class DpllSearch:
         self._cover.start(puzzle.givens)
 
 
-class DpllBackend:
+class DpllBackend(NamedEncodings):
     """The compiled DPLL search as a backend (puzzles made of full units only)."""
 
     name = BACKEND
@@ -138,9 +138,6 @@ class DpllBackend:
         engine=True,
         available=Cover is not None,
     )
-
-    def encoding_for(self, puzzle: Puzzle, encoding: str | None) -> str:
-        return named_encoding(self, encoding)
 
     def solutions(
         self,
