@@ -129,7 +129,7 @@ def batch_command(
 def _format(result: BatchRecord, fmt: str) -> str:
     record = batch_record(result)
     if fmt == "json":
-        return json_line({k: v for k, v in record.items() if k != "error" or v is not None})
+        return json_line(record)
     if fmt == "csv":
         return csv_row(record, BATCH_FIELDS)
     return f"{result.solution if result.status == Status.SOLVED else result.status}\n"

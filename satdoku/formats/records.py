@@ -141,15 +141,18 @@ def candidates_record(names: Sequence[str], candidates: Sequence[Sequence[int]])
 
 
 def batch_record(result: BatchResult) -> OutputRecord:
-    """One batch result: line, status, count, complete, solution, error."""
-    return {
+    """One batch result: line, status, count, complete, solution, and the error of an invalid
+    line (left out for the others)."""
+    record: OutputRecord = {
         "line": result.line,
         "status": str(result.status),
         "count": result.count,
         "complete": result.complete,
         "solution": result.solution,
-        "error": result.error,
     }
+    if result.error is not None:
+        record["error"] = result.error
+    return record
 
 
 def configuration_record(summary: Summary) -> OutputRecord:
