@@ -129,6 +129,19 @@ def test_the_toy_backend_capabilities_are_honoured(toy):
         get_backend("toy").engine(Geometry(2, 2))
 
 
+def test_an_engine_refuses_options_its_backend_does_not_take():
+    if not get_backend("dpll").capabilities.available:
+        pytest.skip("dpll is not installed")
+    with pytest.raises(UsageError, match="conflict budget needs a CDCL backend"):
+        get_backend("dpll").engine(Geometry(3, 3), conflicts=10)
+    with pytest.raises(UsageError, match="takes the encoding exactcover"):
+        get_backend("dpll").engine(Geometry(3, 3), encoding="extended")
+    with pytest.raises(UsageError, match="native cardinality"):
+        get_backend("minisat22").engine(Geometry(3, 3), encoding="extended+native")
+    with pytest.raises(UsageError, match="no persistent engine"):
+        get_backend("cpsat").engine(Geometry(3, 3))
+
+
 def test_a_wrong_answer_from_a_backend_never_gets_out():
     register(ToyBackend(wrong=True))
     try:

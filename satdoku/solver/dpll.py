@@ -154,6 +154,8 @@ class DpllBackend(NamedEncodings):
     ) -> DpllEngine:
         if encoding is not None:
             named_encoding(self, encoding)
+        if conflicts is not None:
+            raise UsageError(f"a conflict budget needs a CDCL backend, not {self.name}")
         return DpllEngine(geometry)
 
 
