@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
+from html import escape
 
 from satdoku.formats.text import MAX_CHAR_SIZE, digit
 from satdoku.model import Puzzle, Sum

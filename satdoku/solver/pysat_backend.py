@@ -150,22 +150,22 @@ def _branching(
 ) -> Iterator[Found]:
     """The grids of a :class:`PropagationTree`, with its statistics."""
     tree = PropagationTree(puzzle, enc, deadline)
+    formula, spec, walked = tree.formula, enc.spec, tree.stats
+    nvars, nclauses, nliterals = formula.nvars, formula.nclauses, formula.nliterals
     started = time.perf_counter()
     for grid in tree.grids(backend, limit):
-        yield (
-            grid,
-            Stats(
-                encoding=enc.spec,
-                backend=backend,
-                variables=tree.formula.nvars,
-                clauses=tree.formula.nclauses,
-                literals=tree.formula.nliterals,
-                encode_time=tree.encode_time,
-                solve_time=time.perf_counter() - started,
-                decisions=tree.stats.nodes,
-                conflicts=tree.stats.dead_ends,
-            ),
+        stats = Stats(
+            encoding=spec,
+            backend=backend,
+            variables=nvars,
+            clauses=nclauses,
+            literals=nliterals,
+            encode_time=tree.encode_time,
+            solve_time=time.perf_counter() - started,
+            conflicts=walked.dead_ends,
+            decisions=walked.nodes,
         )
+        yield grid, stats
         started = time.perf_counter()
 
 
