@@ -20,15 +20,15 @@ from satdoku.encodings.cardinality import AMO_METHODS
 SETS = [
     ("easy50", "9x9/norvig_easy50.txt", ["--repeat", "3"]),
     ("top95", "9x9/norvig_top95.txt", ["--repeat", "3"]),
-    ("17-clue", "9x9/royle_17clue_49151.txt", ["--limit", "200", "--repeat", "3"]),
-    ("forum-hardest", "9x9/tdoku_forum_hardest_1106.txt", ["--limit", "200", "--repeat", "3"]),
+    ("17-clue", "9x9/royle_17clue_49151.txt", ["--first", "200", "--repeat", "3"]),
+    ("forum-hardest", "9x9/tdoku_forum_hardest_1106.txt", ["--first", "200", "--repeat", "3"]),
     ("16x16", "16x16/gecode_16x16.txt", []),
     ("25x25", "25x25/rkkautsar_25x25.txt", ["--repeat", "3"]),
     (
         "25x25-gecode",
         "25x25/gecode_25x25.txt",
         [
-            "--limit",
+            "--first",
             "6",
             "--timeout",
             "30",
@@ -60,7 +60,7 @@ def main() -> int:
     for name, relative, extra in SETS:
         if args.only and name not in args.only:
             continue
-        command = ["satdoku", "compare", str(args.data / relative), *extra]
+        command = ["satdoku", "compare", "-f", str(args.data / relative), *extra]
         if args.plots:
             args.plots.mkdir(parents=True, exist_ok=True)
             command += ["--plot", str(args.plots / f"{name}.png")]

@@ -144,7 +144,7 @@ def main() -> None:
             ("tree", backend, lambda b=backend: count(puzzle, backend=b).count),
             ("tree, unverified", backend, lambda b=backend: _tree_only(puzzle, b)),
         ]
-    runs.append(("cpsat", "cpsat", lambda: count(puzzle, method="cpsat").count))
+    runs.append(("cpsat", "cpsat", lambda: count(puzzle, backend="cpsat").count))
     plain: dict[str, float] = {}
     counts = set()
     for name, backend, run in runs:

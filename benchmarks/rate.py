@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> None:
     print(header(sys.argv))
     print(
         "| file | puzzles | pass (s, median) | CPU s per pass (median) | ms/puzzle (median) "
-        "| ms/puzzle (p90) | puzzles/s | needs search |"
+        "| ms/puzzle (p90) | puzzles/s | needs_search |"
     )
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for path in args.files:

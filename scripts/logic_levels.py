@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> None:
     cells = [
         f"{100 * hardest[None] / total:.1f}%" if total else "-" for _, hardest, total in columns
     ]
-    print("| needs search | " + " | ".join(cells) + " |")
+    print("| needs_search | " + " | ".join(cells) + " |")
 
 
 def _level(name: str) -> int:

@@ -54,7 +54,7 @@ def main() -> int:
             times, match, total = [], 0, 0
             for fields in sample:
                 expected = int(fields[1])
-                result = count(parse_puzzle(fields[0]), method=method)
+                result = count(parse_puzzle(fields[0]), backend=None if method == "sat" else method)
                 times.append(result.time)
                 total += result.count
                 if result.complete and result.count == expected:
