@@ -109,3 +109,18 @@ def test_6x6_with_box():
 def test_help_shows_an_example():
     run = satdoku("solve", "--help")
     assert run.status == 0 and "Example" in run.out
+
+
+def test_all_writes_a_record_for_a_puzzle_without_solutions(tmp_path):
+    path = tmp_path / "two.txt"
+    path.write_text("11..............\n1...............\n")
+    done = satdoku("solve", "-f", str(path), "--all", "--limit", "2", "--format", "json")
+    records = [json.loads(line) for line in done.out.splitlines()]
+    assert records[0] == {"line": 1, "status": "no_solution", "solution": None}
+    assert [(r["line"], r["status"], r["index"]) for r in records[1:]] == [
+        (2, "solved", 1),
+        (2, "solved", 2),
+    ]
+    assert done.status == 1
+    lines = satdoku("solve", "-f", str(path), "--all", "--limit", "1", "--format", "line").out
+    assert lines.splitlines()[0] == "no_solution" and len(lines.splitlines()) == 2

@@ -7,12 +7,19 @@ from typing import IO
 from satdoku.cli.inputs import Inputs, describe
 from satdoku.cli.report import Report
 from satdoku.formats.output import format_grid, format_line
-from satdoku.formats.records import csv_header, csv_row, invalid_record, json_line, where
+from satdoku.formats.records import (
+    OutputRecord,
+    csv_header,
+    csv_row,
+    invalid_record,
+    json_line,
+    where,
+)
 from satdoku.solver import SolveTimeout, solutions
 from satdoku.status import Status
 
-FIELDS = ("line", "index", "solution")
-"""The CSV columns: the puzzle's line, the solution's number, the solution."""
+FIELDS = ("line", "status", "index", "solution")
+"""The CSV columns: the puzzle's line, its status, the solution's number, the solution."""
 
 
 def stream_all(
@@ -26,7 +33,8 @@ def stream_all(
     limit: int | None,
 ) -> None:
     """Write each solution of each puzzle (a grid, a line, a JSON object or a CSV row with the
-    puzzle's line and the solution's number); the count of each puzzle goes to stderr."""
+    puzzle's line and the solution's number), or for a puzzle without one a record of its
+    status; the count of each puzzle goes to stderr."""
     if fmt == "csv":
         out.write(csv_header(FIELDS))
     for record in report.walk():
@@ -37,8 +45,7 @@ def stream_all(
             message = describe(inputs.name, record.error)
             report.error(message)
             report.add(Status.INVALID)
-            if fmt == "json":
-                out.write(json_line(invalid_record(line, message)))
+            _unsolved(out, fmt, {**invalid_record(line, message), "solution": None})
             continue
         found = 0
         stream = solutions(
@@ -53,7 +60,12 @@ def stream_all(
             for solution in stream:
                 found += 1
                 text = format_line(solution.puzzle, solution.grid)
-                item = {**where(line), "index": found, "solution": text}
+                item = {
+                    **where(line),
+                    "status": str(Status.SOLVED),
+                    "index": found,
+                    "solution": text,
+                }
                 if fmt == "json":
                     out.write(json_line(item))
                 elif fmt == "csv":
@@ -65,12 +77,29 @@ def stream_all(
         except SolveTimeout as err:
             report.note(f"{at}{Status.UNKNOWN}: {err} after {found} solutions")
             report.add(Status.UNKNOWN)
+            if found == 0:
+                _unsolved(
+                    out, fmt, {**where(line), "status": str(Status.UNKNOWN), "solution": None}
+                )
             continue
         if found == 0:
             report.note(f"{at}{Status.NO_SOLUTION}")
             report.add(Status.NO_SOLUTION)
+            _unsolved(
+                out, fmt, {**where(line), "status": str(Status.NO_SOLUTION), "solution": None}
+            )
         else:
             more = " (limit reached)" if limit is not None and found == limit else ""
             report.note(f"{at}{found} solution{'' if found == 1 else 's'}{more}")
             report.add(Status.SOLVED)
     report.summary()
+
+
+def _unsolved(out: IO[str], fmt: str, record: OutputRecord) -> None:
+    """The one record of a puzzle without a solution to list (not drawn in the grid format)."""
+    if fmt == "json":
+        out.write(json_line(record))
+    elif fmt == "csv":
+        out.write(csv_row(record, FIELDS))
+    elif fmt == "line":
+        out.write(f"{record['status']}\n")
