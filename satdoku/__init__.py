@@ -23,10 +23,12 @@ writing: :func:`parse_puzzle`, :func:`read_records`, :func:`format_line`,
 Outcomes are :class:`Status` words; :class:`Exit` holds the command's exit codes.
 """
 
+import importlib
+from typing import TYPE_CHECKING
+
 from satdoku.errors import ParseError, SatdokuError, UsageError, VerificationError
 from satdoku.formats import format_grid, format_line, parse_puzzle, read_records
 from satdoku.geometry import Geometry
-from satdoku.logic import Explanation, Rating, Step, explain, hint, rate
 from satdoku.model import AllDifferent, Grid, Puzzle, Sum
 from satdoku.solver import (
     Count,
@@ -43,7 +45,24 @@ from satdoku.solver import (
 from satdoku.status import Exit, Status
 from satdoku.verify import check, given_clashes, violations
 
+if TYPE_CHECKING:
+    from satdoku.logic import Explanation, Rating, Step, explain, hint, rate
+
 __version__ = "0.1.0"
+
+_LAZY = {
+    name: "satdoku.logic" for name in ("Explanation", "Rating", "Step", "explain", "hint", "rate")
+}
+"""Names imported on first use, so that solving never pays for loading the logic engine."""
+
+
+def __getattr__(name: str) -> object:
+    if name not in _LAZY:
+        raise AttributeError(f"module 'satdoku' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_LAZY[name]), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "AllDifferent",
