@@ -138,3 +138,13 @@ def test_require_names_what_a_broken_package_cannot_load(
         "a picture needs brokenextra: pip install 'satdoku[plot]'"
         " (brokenextra is there but cannot load nosuchdependency)"
     )
+
+
+@pytest.mark.parametrize("timeout", [[], ["--timeout", "30"]])
+def test_a_broken_ortools_is_one_line_naming_it(timeout: list[str]) -> None:
+    run = satdoku_without("ortools", "solve", MANY, "--backend", "cpsat", *timeout)
+    assert_one_error_line(run)
+    assert (
+        run.err
+        == "error: the cpsat backend needs ortools, which satdoku requires: pip install ortools\n"
+    )

@@ -21,6 +21,7 @@ from typing import Any
 
 from satdoku.deadline import NEVER, Deadline
 from satdoku.errors import UsageError
+from satdoku.extras import require
 from satdoku.model import AllDifferent, Grid, Puzzle, Sum
 from satdoku.results import Stats
 from satdoku.solver.backend import (
@@ -31,6 +32,8 @@ from satdoku.solver.backend import (
 )
 from satdoku.solver.guard import guarded
 
+CP_MODEL = "ortools.sat.python.cp_model"
+"""The OR-Tools module behind this backend (a required dependency)."""
 CPSAT_MODELS = ("alldiff", "onehot")
 """The models it builds, the default first."""
 CHECK_EVERY = 512
@@ -64,7 +67,7 @@ class CpsatModel:
     ) -> None:
         """Build the model ``name``; building a big grid's takes seconds, so it stops with
         :class:`~satdoku.deadline.SolveTimeout` once ``deadline`` has passed."""
-        from ortools.sat.python import cp_model
+        cp_model = require(CP_MODEL, None, "the cpsat backend")
 
         if name not in CPSAT_MODELS:
             raise UsageError(
@@ -149,7 +152,7 @@ def cpsat_solutions(
     """
     if not deadline.limited:
         return _solutions(puzzle, model_name, limit, deadline)
-    import ortools.sat.python.cp_model  # noqa: F401  (once here, not in every child)
+    require(CP_MODEL, None, "the cpsat backend")  # once here, not in every child
 
     return guarded(partial(_solutions, puzzle, model_name, limit, deadline), deadline, "cpsat")
 
@@ -157,7 +160,7 @@ def cpsat_solutions(
 def _solutions(
     puzzle: Puzzle, model_name: str, limit: int | None, deadline: Deadline
 ) -> Iterator[tuple[Grid, Stats]]:
-    from ortools.sat.python import cp_model
+    cp_model = require(CP_MODEL, None, "the cpsat backend")
 
     started = time.perf_counter()
     built = CpsatModel(puzzle, model_name, deadline)
@@ -190,7 +193,9 @@ def _solutions(
     handover: queue.Queue[Any] = queue.Queue(maxsize=_HANDOVER)
     seen: set[Grid] = set()
 
-    class Handover(cp_model.CpSolverSolutionCallback):  # type: ignore[misc]
+    callback: Any = cp_model.CpSolverSolutionCallback
+
+    class Handover(callback):  # type: ignore[misc]
         def on_solution_callback(self) -> None:
             grid = built.decode(self)
             if grid in seen:  # CP-SAT may report the same assignment twice
