@@ -125,7 +125,9 @@ def test_solve_all_json_lines_with_limit(mixed):
         (1, 3),
         (2, None),
         (3, 1),
+        (4, None),
     ]
+    assert [i["status"] for i in items[3:]] == ["invalid", "solved", "no_solution"]
     assert run.status == 2
     assert "line 4: no_solution" in run.err
 
