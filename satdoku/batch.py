@@ -12,6 +12,7 @@ record becomes an ``invalid`` result and never stops the run.
 
 from __future__ import annotations
 
+import os
 import signal
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ from satdoku.results import EngineResult
 from satdoku.solver.backend import Backend, PuzzleEngine
 from satdoku.solver.defaults import is_big
 from satdoku.solver.engine import ENGINE_BACKEND
+from satdoku.solver.guard import die_with_parent
 from satdoku.solver.registry import get_backend
 from satdoku.solver.search import solutions
 from satdoku.status import Status
@@ -58,6 +60,8 @@ class BatchRecord:
         return self.complete and self.count == 1
 
 
+MAX_JOBS = 4 * (os.cpu_count() or 1)
+"""The most worker processes a batch starts."""
 DEFAULT_ENGINES = ("dpll", ENGINE_BACKEND)
 """The engine a batch uses up to 16x16 when no backend is named: the first of these that is
 installed and takes the options given."""
@@ -243,6 +247,8 @@ def run_batch(
     """One :class:`BatchRecord` per record, in order. Close the iterator (or let it finish)
     to release the solvers and worker processes."""
     options = options or BatchOptions()
+    if not 1 <= jobs <= MAX_JOBS:
+        raise UsageError(f"jobs must be 1 to {MAX_JOBS} (four per CPU), not {jobs}")
     chunks = _chunks(map(as_job, records), chunk)
     if jobs <= 1:
         engines = Engines(options)
@@ -254,7 +260,7 @@ def run_batch(
         return
     import multiprocessing
 
-    with multiprocessing.get_context().Pool(jobs, _start_worker, (options,)) as pool:
+    with multiprocessing.get_context().Pool(jobs, _start_worker, (options, os.getpid())) as pool:
         for solved in pool.imap(_solve_chunk, chunks):
             yield from solved
 
@@ -268,8 +274,9 @@ _worker: Engines | None = None
 """The engines of a worker process (each worker has its own)."""
 
 
-def _start_worker(options: BatchOptions) -> None:
+def _start_worker(options: BatchOptions, parent: int) -> None:
     global _worker
+    die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     _worker = Engines(options)
 

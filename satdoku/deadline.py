@@ -13,7 +13,7 @@ import math
 import time
 from dataclasses import dataclass
 
-from satdoku.errors import SatdokuError
+from satdoku.errors import SatdokuError, UsageError
 
 
 class SolveTimeout(SatdokuError):
@@ -29,8 +29,14 @@ class Deadline:
 
     @classmethod
     def after(cls, seconds: float | None) -> Deadline:
-        """The deadline ``seconds`` from now; None means no time limit (:data:`NEVER`)."""
-        return NEVER if seconds is None else cls(max(seconds, 0.0), time.monotonic())
+        """The deadline ``seconds`` from now; None (or infinity) means no time limit
+        (:data:`NEVER`). Raises :class:`~satdoku.errors.UsageError` for a negative or NaN
+        number of seconds."""
+        if seconds is None or seconds == math.inf:
+            return NEVER
+        if math.isnan(seconds) or seconds < 0:
+            raise UsageError(f"a time limit is 0 seconds or more, not {seconds}")
+        return cls(seconds, time.monotonic())
 
     @property
     def limited(self) -> bool:

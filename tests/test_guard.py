@@ -1,3 +1,4 @@
+import sys
 import time
 
 import pytest
@@ -62,3 +63,60 @@ def test_count_with_cadical_keeps_a_time_limit():
     line = data_lines("norvig_hardest.txt")[0]
     result = count(line, limit=5, backend="cadical195", timeout=30)
     assert result.complete and result.count == 1
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+@pytest.mark.parametrize("signal_name", ["SIGKILL", "SIGTERM"])
+def test_the_solver_child_dies_with_its_parent(tmp_path, signal_name):
+    """A solve under a time limit runs CaDiCaL in a child process; killing the command must not
+    leave that child running."""
+    import os
+    import signal
+    import subprocess
+
+    empty = tmp_path / "empty.txt"
+    empty.write_text(",".join(["0"] * 100 * 100) + "\n")  # an empty 100x100: seconds to encode
+    parent = subprocess.Popen(
+        [sys.executable, "-m", "satdoku", "solve", "-f", str(empty), "--timeout", "120"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    children = _children_of(parent.pid, wait=20)
+    assert children, "the guarded child never started"
+    os.kill(parent.pid, getattr(signal, signal_name))
+    parent.wait(timeout=10)
+    deadline = time.monotonic() + 2
+    while time.monotonic() < deadline and any(_alive(c) for c in children):
+        time.sleep(0.05)
+    assert not any(_alive(c) for c in children)
+
+
+def _children_of(pid: int, wait: float) -> list[int]:
+    """The child processes of ``pid`` (Linux /proc), waiting up to ``wait`` s for one."""
+    from pathlib import Path
+
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        found = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(stat.parent.name))
+        if found:
+            return found
+        time.sleep(0.05)
+    return []
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie waiting for its reaper counts as gone)."""
+    from pathlib import Path
+
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"

@@ -12,6 +12,7 @@ import sys
 
 import click
 
+from satdoku import __version__
 from satdoku.errors import SatdokuError
 from satdoku.status import Exit
 
@@ -43,7 +44,7 @@ class LazyGroup(click.Group):
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="satdoku")
+@click.version_option(version=__version__, prog_name="satdoku")
 def cli() -> None:
     """Solve, count and explain Sudoku and other grid puzzles with SAT and CP-SAT.
 
@@ -56,8 +57,10 @@ def cli() -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point: run the CLI; every failure is one ``error:`` line and an exit status."""
+    args = sys.argv[1:] if argv is None else argv
     try:
-        status = cli.main(args=argv, prog_name="satdoku", standalone_mode=False)
+        with cli.make_context("satdoku", list(args)) as ctx:
+            status = cli.invoke(ctx)
     except click.exceptions.Exit as done:
         status = done.exit_code
     except click.exceptions.Abort:
@@ -76,6 +79,9 @@ def main(argv: list[str] | None = None) -> None:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         status = Exit.OK
+    except OSError as err:  # a full disk, a closed stream, a device that fails
+        where = f" ({err.filename})" if err.filename else ""
+        _fail(f"{err.strerror or err}{where}", Exit.BAD_INPUT)
     except Exception as err:  # python-sat reports Ctrl-C during a native solve as its own error
         from satdoku.solver.pysat_solver import interrupts
 

@@ -11,7 +11,7 @@ from typing import IO
 
 import click
 
-from satdoku.batch import CHUNK, BatchOptions, BatchRecord, resume_point, run_batch
+from satdoku.batch import CHUNK, MAX_JOBS, BatchOptions, BatchRecord, resume_point, run_batch
 from satdoku.cli.inputs import Streams, check_output, read_inputs, stream_options
 from satdoku.cli.options import format_option, limit_option, timeout_option
 from satdoku.cli.report import Report, line_count
@@ -29,7 +29,12 @@ from satdoku.status import Exit, Status
 @format_option(("json", "csv", "line"), aliases=("jsonl",))
 @limit_option("Count at most N solutions per puzzle (2: solve and prove unique).", default=2)
 @click.option(
-    "-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes."
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=1, max=MAX_JOBS),
+    default=1,
+    show_default=True,
+    help="Processes (at most four per CPU).",
 )
 @click.option(
     "--chunk",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -56,8 +57,20 @@ def format_option(
 def timeout_option(
     help: str = "Seconds per puzzle; past it the status is unknown.",
 ) -> Callable[[F], F]:
-    """``--timeout``."""
-    return click.option("--timeout", type=click.FloatRange(min=0), metavar="SECONDS", help=help)
+    """``--timeout``: a number of seconds, 0 or more (``inf``: no limit; ``nan`` is refused)."""
+    return click.option(
+        "--timeout",
+        type=click.FloatRange(min=0),
+        callback=_not_nan,
+        metavar="SECONDS",
+        help=help,
+    )
+
+
+def _not_nan(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
+    if value is not None and math.isnan(value):
+        raise click.BadParameter("nan is not a number of seconds", ctx, param)
+    return value
 
 
 def limit_option(help: str, default: int | None = None, min: int = 1) -> Callable[[F], F]:

@@ -10,8 +10,13 @@ stages do. Grids from the child are verified in the parent by their callers
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import multiprocessing
+import os
 import queue
+import signal
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -21,6 +26,8 @@ from satdoku.errors import SatdokuError
 
 T = TypeVar("T")
 
+_PR_SET_PDEATHSIG = 1
+"""Linux's prctl option: the signal a process gets when its parent dies."""
 _DONE = "done"
 _POLL = 0.1  # seconds between checks that the child is still alive
 
@@ -34,8 +41,19 @@ class _Failure:
     timeout: bool = False
 
 
-def _child(run: Callable[[], Iterator[Any]], out: Any) -> None:
+def die_with_parent(parent: int) -> None:
+    """Make this process end when ``parent`` does, even by SIGKILL: on Linux the kernel is
+    asked to kill it then (``PR_SET_PDEATHSIG``); and if the parent is already gone, end now."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:
+        os._exit(1)
+
+
+def _child(run: Callable[[], Iterator[Any]], out: Any, parent: int) -> None:
     """Send each item of ``run()``, then ``done`` (or the error's message)."""
+    die_with_parent(parent)
     try:
         for item in run():
             out.put(item)
@@ -52,7 +70,7 @@ def guarded(run: Callable[[], Iterator[T]], deadline: Deadline, name: str) -> It
     ``functools.partial`` of one), since the platform's way to start a process may not fork."""
     context = multiprocessing.get_context()
     out = context.Queue()
-    child = context.Process(target=_child, args=(run, out), daemon=True)
+    child = context.Process(target=_child, args=(run, out, os.getpid()), daemon=True)
     child.start()
     try:
         while True:

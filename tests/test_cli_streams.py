@@ -1,0 +1,57 @@
+"""Closed pipes, full disks and numeric options at their bounds: one error line or a quiet end,
+never a traceback."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from satdoku.batch import MAX_JOBS, run_batch
+from satdoku.deadline import Deadline
+from satdoku.errors import UsageError
+from tests.cli import assert_one_error_line, satdoku
+from tests.conftest import DATA
+
+PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+def test_a_reader_that_goes_away_ends_the_run_quietly():
+    """``satdoku solve -f FILE | head -1`` exits 0 with nothing on stderr."""
+    command = f"{sys.executable} -m satdoku solve -f {DATA / 'norvig_top95.txt'} --format line"
+    done = subprocess.run(
+        ["bash", "-c", f"set -o pipefail; {command} | head -1 >/dev/null"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+@pytest.mark.parametrize("redirect", ["-o /dev/full", "> /dev/full"])
+def test_a_full_disk_is_one_error_line(redirect):
+    command = f"{sys.executable} -m satdoku solve {PUZZLE} {redirect}"
+    done = subprocess.run(["bash", "-c", command], capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stderr) == (2, "error: No space left on device\n")
+
+
+@pytest.mark.parametrize("seconds", ["nan", "-1", "soon"])
+def test_a_time_limit_is_a_number_of_seconds(seconds):
+    assert_one_error_line(satdoku("solve", PUZZLE, "--timeout", seconds))
+
+
+@pytest.mark.parametrize("seconds", [float("nan"), -1.0])
+def test_the_library_refuses_a_time_limit_that_is_not_one(seconds):
+    with pytest.raises(UsageError, match="0 seconds or more"):
+        Deadline.after(seconds)
+
+
+def test_jobs_are_capped():
+    assert_one_error_line(
+        satdoku("batch", "-f", str(DATA / "norvig_top95.txt"), "--jobs", "100000")
+    )
+    with pytest.raises(UsageError, match="jobs must be"):
+        list(run_batch([], jobs=MAX_JOBS + 1))
