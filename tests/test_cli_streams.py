@@ -3,6 +3,7 @@ never a traceback."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -13,7 +14,7 @@ from satdoku.batch import MAX_JOBS, run_batch
 from satdoku.deadline import Deadline
 from satdoku.errors import UsageError
 from tests.cli import assert_one_error_line, satdoku
-from tests.conftest import DATA
+from tests.conftest import DATA, data_lines
 
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
@@ -55,3 +56,19 @@ def test_jobs_are_capped():
     )
     with pytest.raises(UsageError, match="jobs must be"):
         list(run_batch([], jobs=MAX_JOBS + 1))
+
+
+@pytest.mark.parametrize("stray", ["Puzzles", ",", "these are the puzzles of the week"])
+def test_a_stray_first_line_is_one_invalid_record_and_the_rest_are_read(tmp_path, stray):
+    """The first line does not decide the layout alone: a title before 10,000 one-line puzzles
+    is one invalid record, and every puzzle after it is solved."""
+    good = data_lines("norvig_easy50.txt")
+    path = tmp_path / "titled.txt"
+    path.write_text(stray + "\n" + "\n".join(good * 200) + "\n")
+    done = satdoku("batch", "-f", str(path), "--format", "json", "--quiet")
+    records = [json.loads(line) for line in done.out.splitlines()]
+    assert len(records) == 10_001 and done.status == 2
+    assert records[0]["line"] == 1 and records[0]["status"] == "invalid"
+    assert records[0]["error"].startswith("line 1")
+    assert all(r["status"] == "solved" and r["count"] == 1 for r in records[1:])
+    assert [r["line"] for r in records] == list(range(1, 10_002))

@@ -1,6 +1,7 @@
 """Read every puzzle of a file (or stdin) as a stream of records, one per puzzle.
 
-Layouts, told apart by the first line that is not blank or a ``#`` comment:
+Layouts, told apart by the first line that is not blank or a ``#`` comment (or, when that
+line is none of them and the next one is a whole puzzle, by the next one):
 
 * ``Grid NN`` blocks (Project Euler / Norvig): a header line, then the rows of one grid;
 * CSV with a header naming a puzzle column (``quizzes``, ``puzzle``, ...; Kaggle's
@@ -68,10 +69,23 @@ def read_records(
     elif _CSV_HEADER.fullmatch(text) and not _looks_like_puzzle(text):
         yield from _csv_rows(stream, box, alphabet)
     elif _looks_like_puzzle(text):
-        for lineno, line in stream:
-            yield _record(lineno, line, lambda ln=line, n=lineno: parse_line(ln, box, alphabet, n))
+        yield from _one_per_line(stream, box, alphabet)
     else:
-        yield from _row_blocks(stream, box, alphabet)
+        second = next(content, None)
+        if second is not None and _looks_like_puzzle(second[1]):
+            # a stray first line (a title, a lone comma) before one puzzle per line: it is
+            # one invalid record, and does not decide how the lines after it are read
+            yield from _one_per_line(chain([first, second], content), box, alphabet)
+        else:
+            rest = content if second is None else chain([second], content)
+            yield from _row_blocks(chain([first], rest), box, alphabet)
+
+
+def _one_per_line(
+    stream: Iterator[tuple[int, str]], box: Geometry | None, alphabet: str
+) -> Iterator[Record]:
+    for lineno, line in stream:
+        yield _record(lineno, line, lambda ln=line, n=lineno: parse_line(ln, box, alphabet, n))
 
 
 def _is_content(line: str) -> bool:
