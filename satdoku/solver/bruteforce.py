@@ -23,13 +23,15 @@ from satdoku.solver.backend import (
 
 CHECK_EVERY = 4096
 """Cells filled between two looks at the deadline."""
+MAX_VALUES = 16
+"""The largest grids it takes: it recurses once per blank cell, and is meant for small grids."""
 
 
 class BruteForceBackend(NamedEncodings):
     """:func:`brute_force_grids` as a backend (it takes no encoding)."""
 
     name = "brute"
-    capabilities = Capabilities(model=ModelKind.PUZZLE, encodings=())
+    capabilities = Capabilities(model=ModelKind.PUZZLE, encodings=(), max_values=MAX_VALUES)
 
     def solutions(
         self,
