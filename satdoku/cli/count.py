@@ -4,19 +4,13 @@ from __future__ import annotations
 
 import click
 
-from satdoku.cli.inputs import Streams, describe, open_output, read_inputs, stream_options
+from satdoku.cli.answers import answer_each
+from satdoku.cli.inputs import Streams, stream_options
 from satdoku.cli.options import format_option, limit_option, solver_options
-from satdoku.cli.report import Report
 from satdoku.errors import UsageError
-from satdoku.formats.records import (
-    OutputRecord,
-    count_record,
-    csv_header,
-    invalid_record,
-    render,
-    where,
-)
+from satdoku.formats.records import OutputRecord, count_record
 from satdoku.formats.reports import count_text
+from satdoku.model import Puzzle
 from satdoku.solver import count
 from satdoku.solver.defaults import BIG_STRATEGY, DEFAULT_STRATEGY
 from satdoku.solver.pysat_backend import STRATEGIES as CNF_STRATEGIES
@@ -69,31 +63,14 @@ def count_command(
       satdoku count --backend brute '1...............'
     """
     backend = _backend(backend, method)
-    inputs = read_inputs(streams)
-    with open_output(streams, inputs) as out, Report(streams, inputs) as report:
-        if fmt == "csv":
-            out.write(csv_header(FIELDS))
-        for record in report.walk():
-            line = record.line if inputs.walks_a_file else None
-            result: OutputRecord
-            if record.puzzle is None:
-                assert record.error is not None
-                result = invalid_record(line, describe(inputs.name, record.error))
-                report.error(result["error"])
-            else:
-                counted = count(
-                    record.puzzle,
-                    limit,
-                    backend=backend,
-                    encoding=encoding,
-                    strategy=strategy,
-                    timeout=timeout,
-                )
-                result = {**where(line), **count_record(counted)}
-            report.add(result["status"])
-            out.write(render(result, fmt, FIELDS, count_text))
-        report.summary()
-    return report.exit
+
+    def answer(puzzle: Puzzle) -> OutputRecord:
+        counted = count(
+            puzzle, limit, backend=backend, encoding=encoding, strategy=strategy, timeout=timeout
+        )
+        return count_record(counted)
+
+    return answer_each(streams, fmt, FIELDS, count_text, answer)
 
 
 def _backend(backend: str | None, method: str | None) -> str | None:

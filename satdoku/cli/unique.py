@@ -4,18 +4,12 @@ from __future__ import annotations
 
 import click
 
-from satdoku.cli.inputs import Streams, describe, open_output, read_inputs, stream_options
+from satdoku.cli.answers import answer_each
+from satdoku.cli.inputs import Streams, stream_options
 from satdoku.cli.options import format_option, solver_options
-from satdoku.cli.report import Report
-from satdoku.formats.records import (
-    OutputRecord,
-    csv_header,
-    invalid_record,
-    render,
-    uniqueness_record,
-    where,
-)
+from satdoku.formats.records import OutputRecord, uniqueness_record
 from satdoku.formats.reports import uniqueness_text
+from satdoku.model import Puzzle
 from satdoku.solver import uniqueness
 
 FIELDS = ("line", "status", "solutions", "differences", "time", "error")
@@ -57,27 +51,11 @@ def unique_command(
       satdoku unique '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
       satdoku unique -f puzzles.txt --format json -o checked.jsonl
     """
-    inputs = read_inputs(streams)
-    with open_output(streams, inputs) as out, Report(streams, inputs) as report:
-        if fmt == "csv":
-            out.write(csv_header(FIELDS))
-        for record in report.walk():
-            line = record.line if inputs.walks_a_file else None
-            result: OutputRecord
-            if record.puzzle is None:
-                assert record.error is not None
-                result = invalid_record(line, describe(inputs.name, record.error))
-                report.error(result["error"])
-            else:
-                checked = uniqueness(
-                    record.puzzle,
-                    encoding=encoding,
-                    backend=backend,
-                    timeout=timeout,
-                    closest=closest,
-                )
-                result = {**where(line), **uniqueness_record(checked)}
-            report.add(result["status"])
-            out.write(render(result, fmt, FIELDS, uniqueness_text))
-        report.summary()
-    return report.exit
+
+    def answer(puzzle: Puzzle) -> OutputRecord:
+        checked = uniqueness(
+            puzzle, encoding=encoding, backend=backend, timeout=timeout, closest=closest
+        )
+        return uniqueness_record(checked)
+
+    return answer_each(streams, fmt, FIELDS, uniqueness_text, answer)

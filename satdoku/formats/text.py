@@ -28,6 +28,27 @@ TOKEN = re.compile(r"[^,\s|]+")
 SEPARATOR_LINE = re.compile(r"[\s\-+=|]*")
 
 
+def as_puzzle(puzzle: Puzzle | str, box: Geometry | str | None = None) -> Puzzle:
+    """``puzzle`` as it is, or parsed from its text: what every public function accepts.
+
+    Args:
+        puzzle: a :class:`Puzzle`, or text that :func:`parse_puzzle` reads.
+        box: the box shape of the text (a :class:`Geometry` or ``"2x3"``), needed when the
+            size is not a square number; ignored for a :class:`Puzzle`.
+
+    Raises:
+        ParseError: the text does not parse.
+        UsageError: ``box`` is not a box shape.
+        TypeError: ``puzzle`` is neither a :class:`Puzzle` nor a string.
+    """
+    if isinstance(puzzle, Puzzle):
+        return puzzle
+    if not isinstance(puzzle, str):
+        raise TypeError(f"expected a Puzzle or its text, got {type(puzzle).__name__}")
+    geometry = Geometry.parse(box) if isinstance(box, str) else box
+    return parse_puzzle(puzzle, geometry)
+
+
 def parse_puzzle(
     text: str, box: Geometry | None = None, alphabet: str = "auto", first_line: int = 1
 ) -> Puzzle:

@@ -6,9 +6,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from satdoku.deadline import Deadline
+from satdoku.formats.text import as_puzzle
 from satdoku.geometry import Geometry
 from satdoku.logic.grid import CandidateGrid
-from satdoku.logic.inputs import as_puzzle
 from satdoku.logic.step import Step
 from satdoku.logic.technique import Technique
 from satdoku.logic.techniques import TECHNIQUES, resolve
@@ -147,10 +147,7 @@ def explain(
         UsageError: an unknown technique, or a puzzle with sums (killer, Kakuro).
         SolveTimeout: ``timeout`` seconds passed first.
     """
-    deadline = Deadline.after(timeout)
-    chosen = resolve(techniques)
-    puzzle = as_puzzle(puzzle, box)
-    grid = CandidateGrid.of(puzzle, deadline=deadline)
+    puzzle, grid, chosen = _start(puzzle, techniques, timeout, box)
     steps: list[Step] = []
     lines = [grid.line()] if trace else []
     for step in walk(grid, chosen):
@@ -162,6 +159,19 @@ def explain(
         return Explanation(puzzle, steps, grid, Status.NO_SOLUTION, problem, lines)
     status = Status.SOLVED if grid.solved else Status.NEEDS_SEARCH
     return Explanation(puzzle, steps, grid, status, lines=lines)
+
+
+def _start(
+    puzzle: Puzzle | str,
+    techniques: Techniques,
+    timeout: float | None,
+    box: Geometry | str | None,
+) -> tuple[Puzzle, CandidateGrid, tuple[Technique, ...]]:
+    """The puzzle, its candidate grid (holding the deadline) and the techniques chosen."""
+    deadline = Deadline.after(timeout)
+    chosen = resolve(techniques)
+    puzzle = as_puzzle(puzzle, box)
+    return puzzle, CandidateGrid.of(puzzle, deadline=deadline), chosen
 
 
 def hint(
@@ -188,10 +198,7 @@ def hint(
         UsageError: an unknown technique, or a puzzle with sums (killer, Kakuro).
         SolveTimeout: ``timeout`` seconds passed first.
     """
-    deadline = Deadline.after(timeout)
-    chosen = resolve(techniques)
-    puzzle = as_puzzle(puzzle, box)
-    grid = CandidateGrid.of(puzzle, deadline=deadline)
+    puzzle, grid, chosen = _start(puzzle, techniques, timeout, box)
     if grid.contradiction() is not None:
         return None
     steps = next_steps(grid, chosen)

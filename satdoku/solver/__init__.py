@@ -5,6 +5,7 @@ Every backend implements :class:`~satdoku.solver.backend.Backend` and is looked 
 """
 
 from satdoku.deadline import SolveTimeout
+from satdoku.formats.text import as_puzzle
 from satdoku.results import EngineResult, Solution, Stats
 from satdoku.solver.backend import Backend, Capabilities, ModelKind, PuzzleEngine
 from satdoku.solver.counting import Count, Uniqueness, count, is_unique, uniqueness
@@ -13,7 +14,7 @@ from satdoku.solver.dpll import DpllEngine
 from satdoku.solver.engine import Engine
 from satdoku.solver.pysat_solver import PysatSolver, solver_names
 from satdoku.solver.registry import backends, get_backend, register
-from satdoku.solver.search import as_puzzle, plan, solutions, solve
+from satdoku.solver.search import plan, solutions, solve
 
 __all__ = [
     "DEFAULT_BACKEND",

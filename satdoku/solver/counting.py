@@ -18,12 +18,13 @@ from typing import Any
 
 from satdoku.deadline import Deadline, SolveTimeout
 from satdoku.errors import UsageError
+from satdoku.formats.text import as_puzzle
 from satdoku.geometry import Geometry
 from satdoku.model import AllDifferent, Grid, Puzzle
 from satdoku.results import Solution
 from satdoku.solver.closest import closest_other_solution
 from satdoku.solver.guard import guarded
-from satdoku.solver.search import as_puzzle, plan, verified
+from satdoku.solver.search import plan, verified
 from satdoku.status import Status
 from satdoku.verify import batch_checker, check
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from satdoku.deadline import Deadline
 from satdoku.errors import UsageError
-from satdoku.formats.text import parse_puzzle
+from satdoku.formats.text import as_puzzle
 from satdoku.geometry import Geometry
 from satdoku.model import Puzzle
 from satdoku.results import Solution
@@ -21,18 +21,6 @@ from satdoku.solver.backend import Backend, Found, fit, strategy_for
 from satdoku.solver.defaults import default_backend, default_strategy
 from satdoku.solver.registry import get_backend
 from satdoku.verify import check
-
-
-def as_puzzle(puzzle: Puzzle | str, box: Geometry | str | None = None) -> Puzzle:
-    """A :class:`Puzzle` as it is, or parsed from text (``box`` like ``"2x3"`` when needed).
-
-    Raises :class:`~satdoku.errors.ParseError` when the text is not a puzzle."""
-    if isinstance(puzzle, Puzzle):
-        return puzzle
-    if not isinstance(puzzle, str):
-        raise UsageError(f"a puzzle is a Puzzle or its text, not {type(puzzle).__name__}")
-    geometry = Geometry.parse(box) if isinstance(box, str) else box
-    return parse_puzzle(puzzle, geometry)
 
 
 @dataclass(frozen=True)
