@@ -77,7 +77,7 @@ def test_6x6_needs_the_box_shape():
         ("1,2,3", 1, None, "N*N values"),
         ("0,17" + ",0" * 254, 1, 3, "expected a number 0-16"),
         ("12..\n3.\n....\n....", 2, None, "expected 4 values"),
-        ("12\n34", 1, None, "found 2 rows"),
+        ("12\n34", 1, 3, "expected 16 characters"),
     ],
 )
 def test_errors_name_line_and_column(text, line, column, words):

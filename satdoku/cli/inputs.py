@@ -18,6 +18,7 @@ import click
 from satdoku.cli.options import stack
 from satdoku.errors import ParseError, SatdokuError, UsageError
 from satdoku.formats import Record
+from satdoku.formats.source import text_lines
 from satdoku.geometry import Geometry
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -145,7 +146,10 @@ def read_inputs(streams: Streams, positional_files: bool = False) -> Inputs:
             raise UsageError(f"{puzzle} is a file, not a puzzle: read it with -f {puzzle}")
         puzzle, file = None, puzzle
     if STDIO in (puzzle, file):
-        records = spec.read(sys.stdin, geometry, streams.alphabet)
+        if sys.stdin is None:
+            raise UsageError("stdin is closed: give a PUZZLE or -f FILE")
+        lines = text_lines(sys.stdin.buffer, "stdin")
+        records = spec.read(lines, geometry, streams.alphabet)
         return Inputs("stdin", None, _first(streams, nonempty("stdin", records)))
     if file is not None:
         records = _file_records(file, geometry, streams.alphabet, spec.read)
@@ -186,11 +190,11 @@ def _file_records(
     read: Callable[[Iterable[str], Geometry | None, str], Iterator[Record]],
 ) -> Iterator[Record]:
     try:
-        handle = open(path, encoding="utf-8", errors="replace")  # noqa: SIM115
+        handle = open(path, "rb")  # noqa: SIM115
     except OSError as err:
         raise UsageError(f"cannot read {path}: {err.strerror}") from None
     with handle:
-        yield from read(handle, geometry, alphabet)
+        yield from read(text_lines(handle, path), geometry, alphabet)
 
 
 def nonempty(name: str, records: Iterator[Record]) -> Iterator[Record]:

@@ -1,12 +1,15 @@
-"""Parse one Sudoku from text: a one-line string, a token line, or a multi-line grid.
+"""Parse one Sudoku written on one line, as the rows of a grid, or as a program literal.
 
-Formats (see ``docs/formats.md``):
+Forms (see ``docs/formats.md``; :mod:`satdoku.formats.files` tells them apart):
 
 * one line of N*N characters (N <= 35): values ``1-9`` then ``A-Z`` (so 16x16 uses ``1-9A-G``),
   blanks ``.``, ``0``, ``_``, ``*`` or a space; ``alphabet="0-F"`` reads 16x16 written ``0-F``;
+  the characters may come in groups (``85.|..2|4..``, or the trace line of nine groups);
 * one line of N*N integers separated by commas or white space, ``0`` or ``.`` for a blank;
-* several lines, one grid row each, with or without spaces between values, and optional box
-  separators ``|``, ``-``, ``+``.
+* N lines, one grid row each, with or without spaces between values, ignoring ``|`` and rule
+  lines; in grids up to 9x9 a group of digits (``2789``) is a cell's pencil marks: a blank;
+* a program literal: brackets, commas, quotes, a ``type P =`` prefix and ``;`` around the
+  N*N values (``[[8, 0, ...], ...]``), or a list of quoted rows (``["8 0 0 ...", ...]``).
 """
 
 from __future__ import annotations
@@ -25,67 +28,15 @@ HEX_BLANKS = frozenset("._* ")
 MAX_CHAR_SIZE = 35
 ALPHABETS = ("auto", "1-9A-Z", "0-F")
 TOKEN = re.compile(r"[^,\s|]+")
-SEPARATOR_LINE = re.compile(r"[\s\-+=|]*")
-
-
-def as_puzzle(puzzle: Puzzle | str, box: Geometry | str | None = None) -> Puzzle:
-    """``puzzle`` as it is, or parsed from its text: what every public function accepts.
-
-    Args:
-        puzzle: a :class:`Puzzle`, or text that :func:`parse_puzzle` reads.
-        box: the box shape of the text (a :class:`Geometry` or ``"2x3"``), needed when the
-            size is not a square number; ignored for a :class:`Puzzle`.
-
-    Raises:
-        ParseError: the text does not parse.
-        UsageError: ``box`` is not a box shape.
-        TypeError: ``puzzle`` is neither a :class:`Puzzle` nor a string.
-    """
-    if isinstance(puzzle, Puzzle):
-        return puzzle
-    if not isinstance(puzzle, str):
-        raise TypeError(f"expected a Puzzle or its text, got {type(puzzle).__name__}")
-    geometry = Geometry.parse(box) if isinstance(box, str) else box
-    return parse_puzzle(puzzle, geometry)
-
-
-def parse_puzzle(
-    text: str, box: Geometry | None = None, alphabet: str = "auto", first_line: int = 1
-) -> Puzzle:
-    """Parse ``text`` holding one puzzle (one line or a multi-line grid) into a :class:`Puzzle`.
-
-    Args:
-        text: one line of N*N characters or integers, or one grid row per line (``#`` lines
-            and blank lines are skipped); the formats are in the module's docstring.
-        box: the box shape, needed when N is not a square number (6x6 with 2x3 boxes:
-            ``Geometry(2, 3)``); left out, N must be a square number.
-        alphabet: ``auto`` (``1-9`` then ``A-Z``), ``1-9A-Z``, or ``0-F`` for 16x16 written
-            with ``0`` as a value.
-        first_line: the line number of ``text``'s first line, for error messages.
-
-    Returns:
-        A plain Sudoku puzzle of the givens read.
-
-    Raises:
-        ParseError: the text is not a puzzle; the message names the line and column of the
-            first problem.
-    """
-    lines = [
-        (first_line + i, line.rstrip("\r"))
-        for i, line in enumerate(text.split("\n"))
-        if line.strip() and not line.lstrip().startswith("#")
-    ]
-    if not lines:
-        raise ParseError("empty input: expected a puzzle", first_line)
-    if len(lines) == 1:
-        return parse_line(lines[0][1], box, alphabet, lines[0][0])
-    return parse_rows(lines, box, alphabet)
+SEPARATOR_LINE = re.compile(r"[\s+|:']*|[\s\-+=|*:'.]*[-=][\s\-+=|*:'.]*")
+"""A line between grid rows: box rules (``---+---``), frames (``*-----*``, ``.---.---.``)."""
 
 
 def parse_line(
     line: str, box: Geometry | None = None, alphabet: str = "auto", lineno: int = 1
 ) -> Puzzle:
-    """Parse a one-line puzzle: N*N characters, or N*N comma / space separated integers."""
+    """Parse a one-line puzzle: N*N characters, N*N comma / space separated integers, or N*N
+    characters in groups (``85.|..2|4..`` or the trace line ``.8.....1. 1..2..9.. ...``)."""
     line = line.rstrip("\r\n")
     if "," not in line and _is_square(len(line)) and math.isqrt(len(line)) <= MAX_CHAR_SIZE:
         size = math.isqrt(len(line))
@@ -93,7 +44,9 @@ def parse_line(
         values = _char_values(line, size, alphabet, lineno, 1)
         return Puzzle.sudoku(geometry, values)
     tokens = list(TOKEN.finditer(line))
-    if len(tokens) <= 1 or ("," not in line and not any(ch.isspace() for ch in line.strip())):
+    if "," not in line and not all(is_number(t.group()) for t in tokens):
+        return _parse_groups(line, tokens, box, alphabet, lineno)
+    if len(tokens) <= 1:
         raise ParseError(_length_message(len(line.strip())), lineno, _length_column(line))
     if not _is_square(len(tokens)):
         raise ParseError(
@@ -104,6 +57,59 @@ def parse_line(
     geometry = _geometry(size, box, lineno, f"{len(tokens)} values")
     values = [_token_value(t.group(), size, lineno, t.start() + 1) for t in tokens]
     return Puzzle.sudoku(geometry, values)
+
+
+_LITERAL_PREFIX = re.compile(
+    r"\s*(?:(?:type|let|const|var|val)\s+)?(?:[A-Za-z_]\w*\s*(?::[^=\[(]*)?=)?"
+)
+_QUOTED = re.compile(r"\"([^\"\n]*)\"|'([^'\n]*)'")
+_DECORATION = re.compile(r"[\[\](){};]")
+
+
+def parse_literal(
+    text: str, box: Geometry | None = None, alphabet: str = "auto", lineno: int = 1
+) -> Puzzle:
+    """Parse a program literal: ``[[8, 0, ...], ...]``, ``type P = [0, 2, ...];`` (the
+    values, in any nesting), or ``["85...24..", ...]`` (quoted rows, or one quoted line)."""
+    body = _LITERAL_PREFIX.sub("", text, count=1)
+    rows = [a or b for a, b in _QUOTED.findall(body)]
+    if len(rows) == 1:
+        return parse_line(rows[0], box, alphabet, lineno)
+    if rows:
+        return parse_rows([(lineno, row) for row in rows], box, alphabet)
+    values = TOKEN.findall(_DECORATION.sub(" ", body))
+    if not values:
+        raise ParseError("expected values between the brackets", lineno)
+    return parse_line(",".join(values), box, alphabet, lineno)
+
+
+def _parse_groups(
+    line: str, tokens: list[re.Match[str]], box: Geometry | None, alphabet: str, lineno: int
+) -> Puzzle:
+    """N*N characters written in groups separated by spaces or ``|``."""
+    ncells = sum(len(t.group()) for t in tokens)
+    if not (_is_square(ncells) and math.isqrt(ncells) <= MAX_CHAR_SIZE):
+        raise ParseError(_length_message(ncells), lineno, _length_column(line))
+    size = math.isqrt(ncells)
+    geometry = _geometry(size, box, lineno, f"{ncells} characters")
+    values: list[int] = []
+    for t in tokens:
+        values.extend(_char_values(t.group(), size, alphabet, lineno, t.start() + 1))
+    return Puzzle.sudoku(geometry, values)
+
+
+def is_number(token: str) -> bool:
+    """A token that is a number or ``.`` (a blank), as in lines of separated values."""
+    return token == "." or (token.isascii() and token.isdigit())
+
+
+def row_width(line: str) -> int:
+    """How many cells a grid row written as ``line`` has: its values when they are numbers
+    separated by commas or spaces (``13 0 0 16``), else its characters (``85.|..2|4..``)."""
+    tokens = TOKEN.findall(line)
+    if "," in line or (len(tokens) > 1 and all(map(is_number, tokens))):
+        return len(tokens)
+    return sum(map(len, tokens))
 
 
 def parse_rows(
@@ -141,10 +147,30 @@ def parse_rows(
     return Puzzle.sudoku(geometry, values)
 
 
+def bad_cells(line: str, size: int) -> int:
+    """How many cells of ``line``, read as a row of a ``size`` x ``size`` grid, are neither
+    values nor blanks; ``size`` when the row does not have ``size`` cells."""
+    tokens = TOKEN.findall(line)
+    if len(tokens) == size:
+        return sum(not _is_cell(token, size) for token in tokens)
+    chars = "".join(tokens)
+    if len(chars) == size and size <= MAX_CHAR_SIZE:
+        return sum(not 0 <= _CHAR_VALUES[False].get(ch, -1) <= size for ch in chars)
+    return size
+
+
+def _is_cell(token: str, size: int) -> bool:
+    try:
+        _cell_value(token, size, 1, 1)
+    except ParseError:
+        return False
+    return True
+
+
 def _row_values(line: str, size: int, alphabet: str, lineno: int) -> list[int]:
     tokens = list(TOKEN.finditer(line))
     if len(tokens) == size:
-        return [_token_value(t.group(), size, lineno, t.start() + 1) for t in tokens]
+        return [_cell_value(t.group(), size, lineno, t.start() + 1) for t in tokens]
     if sum(len(t.group()) for t in tokens) == size and size <= MAX_CHAR_SIZE:
         values = []
         for t in tokens:
@@ -200,13 +226,24 @@ def digit(value: int) -> str:
     return str(value) if value < 10 else chr(ord("A") + value - 10)
 
 
+def _cell_value(token: str, size: int, lineno: int, column: int) -> int:
+    """A value of a grid row; in grids up to 9x9 a group of distinct digits (``2789``) is a
+    cell's pencil marks, a blank."""
+    if size <= 9 and len(token) > 1 and is_number(token) and len(set(token)) == len(token):
+        return 0
+    if len(token) == 1 and 0 <= _CHAR_VALUES[False].get(token, -1) <= size:
+        return _CHAR_VALUES[False][token]
+    return _token_value(token, size, lineno, column)
+
+
 def _token_value(token: str, size: int, lineno: int, column: int) -> int:
     if token == ".":
         return 0
-    if token.isascii() and token.isdigit() and int(token) <= size:
+    if is_number(token) and len(token) <= 6 and int(token) <= size:
         return int(token)
+    shown = token if len(token) <= 12 else f"{token[:12]}..."
     raise ParseError(
-        f"expected a number 0-{size} (0 or . for a blank), found {token!r}", lineno, column
+        f"expected a number 0-{size} (0 or . for a blank), found {shown!r}", lineno, column
     )
 
 
@@ -229,7 +266,7 @@ def _is_square(n: int) -> bool:
 
 
 def _nearest_length(n: int) -> int:
-    side = max(2, min(MAX_CHAR_SIZE, round(math.sqrt(n))))
+    side = max(4, min(MAX_CHAR_SIZE, round(math.sqrt(n))))
     return side * side
 
 

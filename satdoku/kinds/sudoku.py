@@ -7,9 +7,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from satdoku.errors import SatdokuError
-from satdoku.formats.files import Record, read_records
+from satdoku.formats.files import Record, parse_puzzle, read_records
 from satdoku.formats.regions import draw_regions
-from satdoku.formats.text import parse_puzzle
 from satdoku.geometry import Geometry
 from satdoku.kinds.base import Kind
 from satdoku.model import AllDifferent, Puzzle

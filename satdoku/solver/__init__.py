@@ -5,7 +5,7 @@ Every backend implements :class:`~satdoku.solver.backend.Backend` and is looked 
 """
 
 from satdoku.deadline import SolveTimeout
-from satdoku.formats.text import as_puzzle
+from satdoku.formats.files import as_puzzle
 from satdoku.results import EngineResult, Solution, Stats
 from satdoku.solver.backend import Backend, Capabilities, ModelKind, PuzzleEngine
 from satdoku.solver.counting import Count, Uniqueness, count, is_unique, uniqueness

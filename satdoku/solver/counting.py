@@ -18,7 +18,7 @@ from typing import Any
 
 from satdoku.deadline import Deadline, SolveTimeout
 from satdoku.errors import UsageError
-from satdoku.formats.text import as_puzzle
+from satdoku.formats.files import as_puzzle
 from satdoku.geometry import Geometry
 from satdoku.model import AllDifferent, Grid, Puzzle
 from satdoku.results import Solution

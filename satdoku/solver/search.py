@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from satdoku.deadline import Deadline
 from satdoku.errors import UsageError
-from satdoku.formats.text import as_puzzle
+from satdoku.formats.files import as_puzzle
 from satdoku.geometry import Geometry
 from satdoku.model import Puzzle
 from satdoku.results import Solution

@@ -1,0 +1,92 @@
+"""Lines of text from a byte stream, with limits decided before reading.
+
+A file or stdin is read line by line, never whole: a line longer than :data:`MAX_LINE`
+characters is cut (its rest skipped in bounded pieces) and marked as :class:`LongLine`;
+binary data (``/dev/urandom``, ``/dev/zero``, an image) is refused from its first bytes; a
+UTF-8 byte order mark is dropped; a read error is one :class:`~satdoku.errors.UsageError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import BinaryIO
+
+from satdoku.errors import UsageError
+from satdoku.geometry import MAX_BOX_SIDE
+
+MAX_SIZE = MAX_BOX_SIDE * MAX_BOX_SIDE
+"""The largest grid side read (400: boxes of 20 x 20)."""
+MAX_LINE = 2 * 1024 * 1024
+"""Characters in one line: more than the largest grid written on one line needs."""
+_SNIFF = 8192
+_PIECE = 1024 * 1024
+_BOM = "\ufeff"
+_TEXT_CONTROLS = frozenset(b"\t\n\r\f\v\x1b")
+
+
+class LongLine(str):
+    """A line cut at :data:`MAX_LINE` characters; ``length`` is how many bytes it had."""
+
+    length: int
+
+    def __new__(cls, text: str, length: int) -> LongLine:
+        line = super().__new__(cls, text)
+        line.length = length
+        return line
+
+
+def text_lines(raw: BinaryIO, name: str) -> Iterator[str]:
+    """The lines of ``raw`` (without their line ends) as text.
+
+    Raises:
+        UsageError: ``raw`` holds binary data, or reading it failed (naming ``name``).
+    """
+    try:
+        head = _head(raw)
+        if is_binary(head):
+            raise UsageError(f"{name}: binary data, not text; expected puzzles as text")
+        first = True
+        while data := raw.readline(MAX_LINE + 1):
+            length = len(data)
+            if length > MAX_LINE and not data.endswith(b"\n"):
+                length += _skip_line(raw)
+                line: str = LongLine(_decode(data[:MAX_LINE]), length)
+            else:
+                line = _decode(data)
+            if first:
+                line = line.removeprefix(_BOM) if not isinstance(line, LongLine) else line
+                first = False
+            yield line
+    except OSError as err:
+        raise UsageError(f"cannot read {name}: {err.strerror or err}") from None
+
+
+def _head(raw: BinaryIO) -> bytes:
+    peek = getattr(raw, "peek", None)
+    return peek(_SNIFF)[:_SNIFF] if peek is not None else b""
+
+
+def is_binary(head: bytes) -> bool:
+    """Whether the first bytes of an input are binary data rather than text: many control
+    bytes, or many bytes that are not UTF-8."""
+    if not head:
+        return False
+    controls = sum(1 for byte in head if byte < 32 and byte not in _TEXT_CONTROLS)
+    if controls * 10 > len(head):
+        return True
+    text = head.decode("utf-8", errors="replace")
+    return text.count("\ufffd") * 20 > len(head)
+
+
+def _skip_line(raw: BinaryIO) -> int:
+    """Read past the rest of a long line in bounded pieces; the bytes skipped."""
+    skipped = 0
+    while piece := raw.readline(_PIECE):
+        skipped += len(piece)
+        if piece.endswith(b"\n"):
+            break
+    return skipped
+
+
+def _decode(data: bytes) -> str:
+    return data.decode("utf-8", errors="replace").rstrip("\r\n")
