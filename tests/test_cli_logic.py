@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from itertools import pairwise
 
 from satdoku.formats import parse_line
 from satdoku.logic import SINGLES, explain
@@ -160,3 +162,50 @@ def test_rate_on_an_empty_file_prints_only_the_error(tmp_path):
     run = satdoku("rate", "-f", str(empty))
     assert_one_error_line(run)
     assert run.out == ""
+
+
+def test_format_trace_is_the_json_trace_and_nothing_else():
+    """One grid line per placement after the puzzle, the lines of ``--trace``'s JSON; the
+    last is the SAT solution."""
+    run = satdoku("explain", "--format", "trace", EASY)
+    assert run.status == 0 and run.err == "", run
+    lines = run.out.splitlines()
+    assert lines == json.loads(satdoku("explain", "--trace", "--format", "json", EASY).out)["trace"]
+    assert all(re.fullmatch(r"[1-9.]{9}( [1-9.]{9}){8}", line) for line in lines)
+    answer = solve(EASY)
+    assert answer is not None
+    assert lines[0] == compact(EASY) and lines[-1] == compact(answer.line)
+    assert len(lines) == EASY.count(".") + 1
+    changed = [sum(a != b for a, b in zip(x, y, strict=True)) for x, y in pairwise(lines)]
+    assert changed == [1] * (len(lines) - 1)
+
+
+def test_format_trace_of_a_file_separates_puzzles_and_notes_the_unsolved(tmp_path):
+    path = tmp_path / "three.txt"
+    path.write_text(f"{EASY}\n{STUCK}\n{'11' + '.' * 79}\n{EASY[:80]}x\n")
+    run = satdoku("explain", "--format", "trace", "-f", str(path))
+    assert run.status == 2, run
+    traces = run.out.split("\n\n")
+    assert traces[-1] == "" and len(traces) == 4
+    answer = solve(EASY)
+    assert answer is not None and traces[0].splitlines()[-1] == compact(answer.line)
+    assert traces[1].splitlines()[0] == compact(STUCK)
+    assert traces[2] == compact("11" + "." * 79)
+    err = run.err.splitlines()
+    assert f"{path}: line 2: needs_search; hardest before: " in err[0]
+    assert err[0].endswith("(the SAT solver finds 1 solution)")
+    assert err[1] == f"{path}: line 3: no_solution: 1 appears twice in row 1"
+    assert err[2].startswith(f"error: {path}: line 4, column ")
+    assert "4 puzzles: 1 solved, 1 no_solution, 1 invalid, 1 needs_search" in err[3]
+
+
+def test_format_trace_of_a_puzzle_without_solution_exits_1():
+    run = satdoku("explain", "--format", "trace", "11" + "." * 79)
+    assert run.status == 1 and run.out == compact("11" + "." * 79) + "\n"
+    assert run.err == "no_solution: 1 appears twice in row 1\n"
+
+
+def test_format_trace_does_not_go_with_hint():
+    run = satdoku("explain", "--format", "trace", "--hint", EASY)
+    assert_one_error_line(run)
+    assert "--hint" in run.err

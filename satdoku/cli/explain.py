@@ -10,6 +10,7 @@ from satdoku.cli.inputs import Streams, describe, open_output, read_inputs, stre
 from satdoku.cli.options import format_option, limit_option, techniques_option, timeout_option
 from satdoku.cli.report import Report
 from satdoku.deadline import SolveTimeout
+from satdoku.errors import UsageError
 from satdoku.formats.records import (
     OutputRecord,
     candidates_record,
@@ -22,7 +23,7 @@ from satdoku.formats.records import (
     step_record,
     where,
 )
-from satdoku.formats.reports import explanation_lines, hint_text
+from satdoku.formats.reports import explanation_lines, hint_text, outcome_note, trace_lines
 from satdoku.logic import Explanation, Technique, explain, rating_of, technique_set
 from satdoku.logic.grid import values_of
 from satdoku.model import Puzzle
@@ -37,7 +38,12 @@ COUNT_TIMEOUT = 10.0
 @techniques_option
 @click.option("--trace", is_flag=True, help="Print the grid as one line after every placement.")
 @click.option("--hint", "only_hint", is_flag=True, help="Give only the next easiest step.")
-@format_option(("grid", "json"), aliases=("text",))
+@format_option(
+    ("grid", "json", "trace"),
+    aliases=("text",),
+    help="Output: grid: the steps in words; json: JSON Lines, one object per puzzle; trace:"
+    " the puzzle, then the grid after every placement, one line each and nothing else.",
+)
 @limit_option("When the logic gets stuck, count the SAT solutions up to N.", default=100)
 @timeout_option(
     f"Seconds per puzzle for the logic (past it the status is unknown), and for the SAT count"
@@ -65,8 +71,11 @@ def explain_command(
     Examples:
       satdoku explain '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..'
       satdoku explain --trace -f puzzles.txt -o steps.txt
+      satdoku explain --format trace '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..'
       satdoku explain --hint --techniques singles --format json '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
     """
+    if fmt == "trace" and only_hint:
+        raise UsageError("--format trace prints every placement; it does not go with --hint")
     allowed = technique_set(techniques)
     inputs = read_inputs(streams)
     with open_output(streams, inputs) as out, Report(streams, inputs) as report:
@@ -81,11 +90,14 @@ def explain_command(
             else:
                 result = {**where(line), "puzzle": givens_line(record.puzzle)}
                 found, candidates = _explain(
-                    record.puzzle, allowed, trace, only_hint, limit, timeout
+                    record.puzzle, allowed, trace or fmt == "trace", only_hint, limit, timeout
                 )
                 result.update(found)
             report.add(result["status"])
-            _write(out, result, fmt, only_hint, candidates)
+            if fmt == "trace":
+                _write_trace(out, report, result, inputs.name)
+            else:
+                _write(out, result, fmt, only_hint, candidates)
         report.summary()
     return report.exit
 
@@ -134,6 +146,18 @@ def _count(puzzle: Puzzle, limit: int, timeout: float | None) -> OutputRecord:
 def _candidates(explanation: Explanation) -> OutputRecord:
     grid = explanation.grid
     return candidates_record(grid.layout.names, [values_of(m) for m in grid.cands])
+
+
+def _write_trace(out: IO[str], report: Report, result: OutputRecord, source: str | None) -> None:
+    """The plain trace on ``out`` (an empty line after it when read from a file); why it does
+    not end with a solution on stderr."""
+    note = outcome_note(result) if result["status"] != Status.INVALID else None
+    if note is not None:
+        report.note(f"{source}: line {result['line']}: {note}" if "line" in result else note)
+    lines = trace_lines(result)
+    if lines and "line" in result:
+        lines.append("")
+    out.write("".join(f"{line}\n" for line in lines))
 
 
 def _write(out: IO[str], result: OutputRecord, fmt: str, only_hint: bool, candidates: str) -> None:

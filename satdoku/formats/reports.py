@@ -1,5 +1,5 @@
 """Output records (:mod:`satdoku.formats.records`) as text for people: one line per count,
-uniqueness check or rating, and an explanation step by step."""
+uniqueness check or rating, and an explanation step by step or as a plain trace."""
 
 from __future__ import annotations
 
@@ -104,6 +104,25 @@ def explanation_lines(record: OutputRecord, candidates: str = "") -> Iterator[st
         yield "no technique applies; the grid with its candidates:"
         yield candidates
         yield f"search is needed: the SAT solver finds {found_text(record['solutions'])}"
+
+
+def trace_lines(record: OutputRecord) -> list[str]:
+    """The plain trace of an explanation record: the puzzle, then the grid after every step
+    that places a value, one line each (rows of N separated by spaces); nothing else."""
+    return list(record.get("trace", ()))
+
+
+def outcome_note(record: OutputRecord) -> str | None:
+    """Why an explanation record did not end with a solved grid, in one line (None when it
+    did): ``needs_search; hardest before: X-Chain 6.6 (the SAT solver finds 1 solution)``,
+    ``no_solution: 1 appears twice in row 1``, ``unknown: no answer within 0.01 s``."""
+    status = record["status"]
+    if status == Status.SOLVED:
+        return None
+    if status == Status.NEEDS_SEARCH:
+        found = found_text(record["solutions"])
+        return f"{rating_text(record['rating'])} (the SAT solver finds {found})"
+    return f"{status}: {record.get('reason', '')}"
 
 
 def hint_text(record: OutputRecord) -> str:
