@@ -29,7 +29,6 @@ EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9
 CLASH = "11" + "." * 79
 """Two 1s in row 1: no solution."""
 
-READER = pytest.mark.xfail(strict=True, reason="reader")
 """Text that satdoku's reader does not read yet."""
 
 
@@ -255,7 +254,6 @@ def file_grids(text: str) -> list[tuple[int, ...] | None]:
     ]
 
 
-@READER
 @pytest.mark.parametrize("which", ["puzzle", "solution"])
 def test_ss_9x9_file_reads_back(which):
     grid = easy().givens if which == "puzzle" else solution(easy())
@@ -272,29 +270,24 @@ def test_ss_25x25_reads_back_as_an_argument():
     assert parse_puzzle(text).givens == big_puzzle().givens
 
 
-@READER
 def test_ss_25x25_file_reads_back():
     assert file_grids(format_ss(big_puzzle(), big_puzzle().givens)) == [big_puzzle().givens]
 
 
-@READER
 def test_sdk_reads_back_as_an_argument():
     assert parse_puzzle(format_sdk(easy(), easy().givens)).givens == easy().givens
 
 
-@READER
 @pytest.mark.parametrize("which", ["puzzle", "solution"])
 def test_sdk_file_reads_back(which):
     grid = easy().givens if which == "puzzle" else solution(easy())
     assert file_grids(format_sdk(easy(), grid)) == [grid]
 
 
-@READER
 def test_trace_line_reads_back_as_an_argument():
     assert parse_puzzle(trace_line(easy(), easy().givens)).givens == easy().givens
 
 
-@READER
 def test_a_trace_reads_back_line_by_line():
     """Every line of a plain trace is a grid: read from a file, one puzzle each."""
     lines = explain(easy(), trace=True).lines

@@ -49,7 +49,7 @@ _SECTION = re.compile(r"\s*\[\s*[A-Za-z][\w ]*\]\s*")
 _LITERAL = re.compile(
     r"\s*(?:(?:type|let|const|var|val)\s+)?(?:[A-Za-z_]\w*\s*(?::[^=]*)?=\s*)?[\[(]"
 )
-_CSV_HEADER = re.compile(r"[^,\t]*[A-Za-z][^,\t]*[,\t].*")
+_CSV_HEADER = re.compile(r'\s*"?[A-Za-z_][\w .-]*"?\s*([,\t]\s*"?[\w .-]*"?\s*)+')
 _TABLE_HEADER = re.compile(r"\s*\|?\s*[A-Za-z_][\w ]*(\|\s*[A-Za-z_][\w ]*)+\|?\s*")
 _TABLE_RULE = re.compile(r"\s*\|?[\s:]*-[-\s:|+]*")
 _TABLE_FOOTER = re.compile(r"\s*\(\d+ rows?\)\s*")
@@ -390,9 +390,9 @@ def _table_rows(
 
 
 def _pipe_fields(line: str) -> list[str]:
-    text = line.strip()
-    text = text[1:] if text.startswith("|") else text
-    text = text[:-1] if text.endswith("|") else text
+    text = line.lstrip()
+    text = text[1:] if text.startswith("|") else line
+    text = text.rstrip()[:-1] if text.rstrip().endswith("|") else text
     return text.split("|")
 
 

@@ -44,10 +44,20 @@ def parse_line(
         values = _char_values(line, size, alphabet, lineno, 1)
         return Puzzle.sudoku(geometry, values)
     tokens = list(TOKEN.finditer(line))
-    if "," not in line and not all(is_number(t.group()) for t in tokens):
+    if not _separated_numbers(line, [t.group() for t in tokens]):
         return _parse_groups(line, tokens, box, alphabet, lineno)
     if len(tokens) <= 1:
         raise ParseError(_length_message(len(line.strip())), lineno, _length_column(line))
+    try:
+        return _parse_values(tokens, box, lineno)
+    except ParseError:
+        if "," in line or not _is_square(sum(len(t.group()) for t in tokens)):
+            raise
+        return _parse_groups(line, tokens, box, alphabet, lineno)
+
+
+def _parse_values(tokens: list[re.Match[str]], box: Geometry | None, lineno: int) -> Puzzle:
+    """N*N values, one per token."""
     if not _is_square(len(tokens)):
         raise ParseError(
             f"expected N*N values separated by commas or spaces, found {len(tokens)} values",
@@ -107,9 +117,31 @@ def row_width(line: str) -> int:
     """How many cells a grid row written as ``line`` has: its values when they are numbers
     separated by commas or spaces (``13 0 0 16``), else its characters (``85.|..2|4..``)."""
     tokens = TOKEN.findall(line)
-    if "," in line or (len(tokens) > 1 and all(map(is_number, tokens))):
+    if _separated_numbers(line, tokens) and ("," in line or _values_fit(tokens)):
         return len(tokens)
     return sum(map(len, tokens))
+
+
+def _values_fit(tokens: list[str]) -> bool:
+    """Whether numbers are values of a row as long as they are (``483 921 657`` are not)."""
+    size = len(tokens)
+    return all(
+        t == "." or (len(t) <= 6 and int(t) <= size) or _pencil_marks(t, size) for t in tokens
+    )
+
+
+def _pencil_marks(token: str, size: int) -> bool:
+    """A cell's candidates (``2789``), written in grids up to 9x9: a blank."""
+    return size <= 9 and len(token) > 1 and is_number(token) and len(set(token)) == len(token)
+
+
+def _separated_numbers(line: str, tokens: list[str]) -> bool:
+    """Whether ``line`` holds values separated by commas, or numbers separated by white
+    space; else it holds characters (in groups separated by spaces or ``|``)."""
+    if "," in line:
+        return True
+    spaced = any(ch.isspace() for ch in line.strip())
+    return spaced and len(tokens) > 1 and all(map(is_number, tokens))
 
 
 def parse_rows(
@@ -229,7 +261,7 @@ def digit(value: int) -> str:
 def _cell_value(token: str, size: int, lineno: int, column: int) -> int:
     """A value of a grid row; in grids up to 9x9 a group of distinct digits (``2789``) is a
     cell's pencil marks, a blank."""
-    if size <= 9 and len(token) > 1 and is_number(token) and len(set(token)) == len(token):
+    if _pencil_marks(token, size):
         return 0
     if len(token) == 1 and 0 <= _CHAR_VALUES[False].get(token, -1) <= size:
         return _CHAR_VALUES[False][token]
