@@ -6,9 +6,11 @@ from __future__ import annotations
 import functools
 import os
 import re
+import stat
 import sys
+import tempfile
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any, TextIO, TypeVar, cast
@@ -226,17 +228,56 @@ def _same_file(a: str, b: str) -> bool:
 
 @contextmanager
 def open_output(streams: Streams, inputs: Inputs) -> Iterator[TextIO]:
-    """The output of the command: ``-o FILE``, or stdout (left open)."""
+    """The output of the command: ``-o FILE``, or stdout (left open).
+
+    A regular file (or a new one) is written as a temporary file beside it, renamed over it
+    when the command ends without an error: a failed run leaves FILE as it was. Other paths
+    (``/dev/null``, a pipe) are written in place.
+    """
     path = check_output(streams, inputs)
     if path is None:
         yield sys.stdout
         return
+    target = os.path.realpath(path)
+    if os.path.exists(target) and not os.path.isfile(target):
+        with _open_for_writing(path, path) as handle:
+            yield handle
+        return
     try:
-        handle = open(path, "w", encoding="utf-8", newline="")  # noqa: SIM115
+        fd, temp = tempfile.mkstemp(
+            prefix=f".{os.path.basename(target)}.", suffix=".part", dir=os.path.dirname(target)
+        )
     except OSError as err:
         raise UsageError(f"cannot write {path}: {err.strerror}") from None
+    try:
+        os.chmod(temp, _mode_for(target))
+        with _open_for_writing(fd, path) as handle:
+            yield handle
+        os.replace(temp, target)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(temp)
+        raise
+
+
+@contextmanager
+def _open_for_writing(file: str | int, name: str) -> Iterator[TextIO]:
+    try:
+        handle = open(file, "w", encoding="utf-8", newline="")  # noqa: SIM115
+    except OSError as err:
+        raise UsageError(f"cannot write {name}: {err.strerror}") from None
     with handle:
         yield handle
+
+
+def _mode_for(path: str) -> int:
+    """The permissions of ``path``, or those a new file gets under the umask."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def describe(source: str | None, err: SatdokuError) -> str:

@@ -43,21 +43,21 @@ def parse_line(
         geometry = _geometry(size, box, lineno, f"{len(line)} characters")
         values = _char_values(line, size, alphabet, lineno, 1)
         return Puzzle.sudoku(geometry, values)
-    tokens = list(TOKEN.finditer(line))
-    if not _separated_numbers(line, [t.group() for t in tokens]):
-        return _parse_groups(line, tokens, box, alphabet, lineno)
+    tokens = TOKEN.findall(line)
+    if not _separated_numbers(line, tokens):
+        return _parse_groups(line, box, alphabet, lineno)
     if len(tokens) <= 1:
         raise ParseError(_length_message(len(line.strip())), lineno, _length_column(line))
     try:
-        return _parse_values(tokens, box, lineno)
+        return _parse_values(line, tokens, box, lineno)
     except ParseError:
-        if "," in line or not _is_square(sum(len(t.group()) for t in tokens)):
+        if "," in line or not _is_square(sum(map(len, tokens))):
             raise
-        return _parse_groups(line, tokens, box, alphabet, lineno)
+        return _parse_groups(line, box, alphabet, lineno)
 
 
-def _parse_values(tokens: list[re.Match[str]], box: Geometry | None, lineno: int) -> Puzzle:
-    """N*N values, one per token."""
+def _parse_values(line: str, tokens: list[str], box: Geometry | None, lineno: int) -> Puzzle:
+    """N*N values, one per token of ``line``."""
     if not _is_square(len(tokens)):
         raise ParseError(
             f"expected N*N values separated by commas or spaces, found {len(tokens)} values",
@@ -65,8 +65,17 @@ def _parse_values(tokens: list[re.Match[str]], box: Geometry | None, lineno: int
         )
     size = math.isqrt(len(tokens))
     geometry = _geometry(size, box, lineno, f"{len(tokens)} values")
-    values = [_token_value(t.group(), size, lineno, t.start() + 1) for t in tokens]
+    try:
+        values = [_token_value(token, size, lineno, 0) for token in tokens]
+    except ParseError as err:
+        bad = next(i for i, token in enumerate(tokens) if not _is_value(token, size))
+        column = next(m.start() + 1 for i, m in enumerate(TOKEN.finditer(line)) if i == bad)
+        raise ParseError(err.message, lineno, column) from None
     return Puzzle.sudoku(geometry, values)
+
+
+def _is_value(token: str, size: int) -> bool:
+    return token == "." or (is_number(token) and len(token) <= 6 and int(token) <= size)
 
 
 _LITERAL_PREFIX = re.compile(
@@ -93,10 +102,9 @@ def parse_literal(
     return parse_line(",".join(values), box, alphabet, lineno)
 
 
-def _parse_groups(
-    line: str, tokens: list[re.Match[str]], box: Geometry | None, alphabet: str, lineno: int
-) -> Puzzle:
+def _parse_groups(line: str, box: Geometry | None, alphabet: str, lineno: int) -> Puzzle:
     """N*N characters written in groups separated by spaces or ``|``."""
+    tokens = list(TOKEN.finditer(line))
     ncells = sum(len(t.group()) for t in tokens)
     if not (_is_square(ncells) and math.isqrt(ncells) <= MAX_CHAR_SIZE):
         raise ParseError(_length_message(ncells), lineno, _length_column(line))
@@ -125,9 +133,7 @@ def row_width(line: str) -> int:
 def _values_fit(tokens: list[str]) -> bool:
     """Whether numbers are values of a row as long as they are (``483 921 657`` are not)."""
     size = len(tokens)
-    return all(
-        t == "." or (len(t) <= 6 and int(t) <= size) or _pencil_marks(t, size) for t in tokens
-    )
+    return all(_is_value(t, size) or _pencil_marks(t, size) for t in tokens)
 
 
 def _pencil_marks(token: str, size: int) -> bool:
@@ -271,7 +277,7 @@ def _cell_value(token: str, size: int, lineno: int, column: int) -> int:
 def _token_value(token: str, size: int, lineno: int, column: int) -> int:
     if token == ".":
         return 0
-    if is_number(token) and len(token) <= 6 and int(token) <= size:
+    if _is_value(token, size):
         return int(token)
     shown = token if len(token) <= 12 else f"{token[:12]}..."
     raise ParseError(
