@@ -20,7 +20,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
-from typing import cast
+from typing import TypeGuard, cast
 
 from satdoku.deadline import Deadline, SolveTimeout
 from satdoku.errors import SatdokuError, UsageError
@@ -445,11 +445,13 @@ def _checkpoint_dict(checkpoint: Checkpoint) -> dict[str, int | str]:
 
 def _checkpoint(data: dict[str, object]) -> Checkpoint:
     records, line, sha256, status = (data[k] for k in ("records", "line", "sha256", "exit"))
-    if not (
-        isinstance(records, int) and isinstance(line, int) and isinstance(status, int)
-    ) or not isinstance(sha256, str):
-        raise TypeError("not a checkpoint")
-    return Checkpoint(Mark(records, line, sha256), status)
+    if _count(records) and _count(line) and _count(status) and isinstance(sha256, str):
+        return Checkpoint(Mark(records, line, sha256), status)
+    raise TypeError("not a checkpoint")
+
+
+def _count(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and value >= 0
 
 
 def output_records(path: str, fmt: str) -> int:

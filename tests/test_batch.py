@@ -7,7 +7,14 @@ import time
 
 import pytest
 
-from satdoku.batch import BatchOptions, Fingerprint, resume_point, run_batch
+from satdoku.batch import (
+    BatchOptions,
+    Checkpoint,
+    Fingerprint,
+    ResumeState,
+    resume_point,
+    run_batch,
+)
 from satdoku.formats import read_records
 from satdoku.formats.records import batch_record
 from satdoku.solver.dpll import available
@@ -192,17 +199,23 @@ def test_resume_carries_on_after_the_input_changed_past_the_resume_point(
     assert records(out.read_text())[-1]["line"] == len(lines)
 
 
-@pytest.mark.parametrize("state", ["missing", "damaged", "empty"])
+@pytest.mark.parametrize("state", ["missing", "cut", "empty", "negative", "a later version"])
 def test_resume_refuses_an_output_without_a_sound_resume_file(tmp_path, mixed, state):
     run, out = finished_run(tmp_path, mixed)
     assert run.status == 2, run.err
     resume_file = tmp_path / "out.jsonl.resume"
+    saved = json.loads(resume_file.read_text())
+    message = f"{resume_file} is damaged"
     if state == "missing":
         resume_file.unlink()
         message = f"{out} has no {resume_file} beside it"
+    elif state == "a later version":
+        resume_file.write_text(json.dumps({**saved, "version": saved["version"] + 1}))
+        message = f"{resume_file} was written by another version of satdoku"
+    elif state == "negative":
+        resume_file.write_text(json.dumps({**saved, "kept": {**saved["kept"], "records": -2}}))
     else:
         resume_file.write_text("" if state == "empty" else resume_file.read_text()[:40])
-        message = f"{resume_file} is damaged"
     assert_refused(tmp_path, mixed, out, message=message)
 
 
@@ -253,6 +266,20 @@ def test_resume_point_keeps_whole_chunks_of_whole_records(tmp_path):
     )
     path.write_bytes(b"line,sta")
     assert resume_point(str(path), "csv") == (0, 0)
+
+
+def test_a_resume_state_reads_back_as_written(tmp_path):
+    path = str(tmp_path / "out.jsonl.resume")
+    assert ResumeState.load(path) is None
+    settings = {"format": "csv", "limit": 2, "timeout": float("inf"), "box": None}
+    mark = Fingerprint(read_records(data_lines("norvig_top95.txt")[:3])).skip(3)
+    state = ResumeState(settings, "in.txt", Checkpoint(mark, 2), Checkpoint(mark, 3))
+    state.save(path)
+    assert ResumeState.load(path) == state
+    assert os.listdir(tmp_path) == ["out.jsonl.resume"]  # the temporary file was renamed
+    assert state.changed_setting(settings) is None
+    assert state.changed_setting({**settings, "box": "3x3"}) == "box"
+    assert state.changed_setting({"chunk": 2, **settings}) == "chunk"  # unknown to the state
 
 
 def test_the_fingerprint_marks_every_chunk_and_the_end():
