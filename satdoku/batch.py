@@ -12,12 +12,15 @@ record becomes an ``invalid`` result and never stops the run.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import signal
+from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
-from typing import cast
+from typing import TypeGuard, cast
 
 from satdoku.deadline import Deadline, SolveTimeout
 from satdoku.errors import SatdokuError, UsageError
@@ -286,20 +289,204 @@ def _solve_chunk(chunk: list[Job]) -> list[BatchRecord]:
     return _worker.solve_chunk(chunk)
 
 
-def resume_point(path: str, fmt: str, chunk: int = CHUNK) -> tuple[int, int]:
+RESUME_VERSION = 1
+"""The layout of the resume file (:class:`ResumeState`)."""
+
+Setting = str | int | float | None
+"""The value of one option that shapes the output."""
+
+
+def resume_file(output: str) -> str:
+    """Where a batch writing to ``output`` keeps what a resume checks: ``OUTPUT.resume``."""
+    return f"{output}.resume"
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A point in the input: ``records`` read, ``line`` where the last of them starts, and a
+    SHA-256 over their lines, texts and errors (everything of a record that reaches the
+    output)."""
+
+    records: int = 0
+    line: int = 0
+    sha256: str = hashlib.sha256().hexdigest()
+
+
+class Fingerprint:
+    """The records of an input, passed through and hashed as they go (see :class:`Mark`).
+
+    ``marks`` receives the mark after every ``chunk`` records (what a resume keeps ends at
+    one; :meth:`mark_at` takes them out), ``end`` the mark after the last record once the
+    input is exhausted. One thread may read records through it while another takes the
+    marks (as with ``run_batch(..., jobs > 1)``).
+    """
+
+    def __init__(self, records: Iterable[Record], chunk: int = CHUNK) -> None:
+        self._records = iter(records)
+        self._chunk = chunk
+        self._hash = hashlib.sha256()
+        self._count = 0
+        self._line = 0
+        self.marks: deque[Mark] = deque()
+        self.end: Mark | None = None
+
+    def __iter__(self) -> Iterator[Record]:
+        return self
+
+    def __next__(self) -> Record:
+        try:
+            record = next(self._records)
+        except StopIteration:
+            self.end = self.mark()
+            raise
+        text = record.text
+        error = "" if record.error is None else str(record.error)
+        data = f"{record.line} {len(text)} {len(error)}\n{text}{error}"
+        self._hash.update(data.encode("utf-8", "surrogatepass"))
+        self._count += 1
+        self._line = record.line
+        if self._count % self._chunk == 0:
+            self.marks.append(self.mark())
+        return record
+
+    def mark(self) -> Mark:
+        """The mark after the records read so far."""
+        return Mark(self._count, self._line, self._hash.hexdigest())
+
+    def skip(self, records: int) -> Mark:
+        """Read the next records up to ``records`` in all (fewer when the input ends first);
+        the mark after them."""
+        for _ in islice(self, max(0, records - self._count)):
+            pass
+        return self.mark()
+
+    def mark_at(self, records: int) -> Mark:
+        """The mark after ``records`` records, a multiple of ``chunk`` already read past;
+        the marks before it are dropped."""
+        while self.marks[0].records < records:
+            self.marks.popleft()
+        return self.marks.popleft()
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """The output's first ``mark.records`` records, answers to the input up to ``mark``, and
+    ``exit``, the worst exit status among them."""
+
+    mark: Mark = Mark()
+    exit: int = 0
+
+
+@dataclass(frozen=True)
+class ResumeState:
+    """What the resume file of an output holds: the ``settings`` that shape the output, the
+    ``input`` read (its name as given), ``kept``: the records written in whole chunks (what
+    a resume keeps), and once the run has ended ``done``: every record."""
+
+    settings: dict[str, Setting]
+    input: str | None
+    kept: Checkpoint = Checkpoint()
+    done: Checkpoint | None = None
+
+    def changed_setting(self, settings: dict[str, Setting]) -> str | None:
+        """The first name in ``settings`` whose value differs from this state's."""
+        missing = object()
+        return next((k for k, v in settings.items() if self.settings.get(k, missing) != v), None)
+
+    def save(self, path: str) -> None:
+        """Write to ``path`` atomically (a temporary file, then a rename)."""
+        data = {
+            "version": RESUME_VERSION,
+            "input": self.input,
+            "settings": self.settings,
+            "kept": _checkpoint_dict(self.kept),
+            "done": None if self.done is None else _checkpoint_dict(self.done),
+        }
+        temporary = f"{path}.tmp"
+        try:
+            with open(temporary, "w", encoding="utf-8") as handle:
+                handle.write(json.dumps(data) + "\n")
+            os.replace(temporary, path)
+        except OSError as err:
+            raise UsageError(f"cannot write {path}: {err.strerror}") from None
+
+    @classmethod
+    def load(cls, path: str) -> ResumeState | None:
+        """The state saved at ``path``, None when there is no such file."""
+        try:
+            with open(path, "rb") as handle:
+                data = json.loads(handle.read(1 << 20))
+            if data.get("version") != RESUME_VERSION:
+                raise UsageError(f"{path} was written by another version of satdoku")
+            done = data["done"]
+            return cls(
+                dict(data["settings"]),
+                data["input"],
+                _checkpoint(data["kept"]),
+                None if done is None else _checkpoint(done),
+            )
+        except FileNotFoundError:
+            return None
+        except OSError as err:
+            raise UsageError(f"cannot read {path}: {err.strerror}") from None
+        except (ValueError, KeyError, TypeError, AttributeError):
+            raise UsageError(f"{path} is damaged: it is not a batch resume file") from None
+
+
+def _checkpoint_dict(checkpoint: Checkpoint) -> dict[str, int | str]:
+    mark = checkpoint.mark
+    return {
+        "records": mark.records,
+        "line": mark.line,
+        "sha256": mark.sha256,
+        "exit": checkpoint.exit,
+    }
+
+
+def _checkpoint(data: dict[str, object]) -> Checkpoint:
+    records, line, sha256, status = (data[k] for k in ("records", "line", "sha256", "exit"))
+    if _count(records) and _count(line) and _count(status) and isinstance(sha256, str):
+        return Checkpoint(Mark(records, line, sha256), status)
+    raise TypeError("not a checkpoint")
+
+
+def _count(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and value >= 0
+
+
+def output_records(path: str, fmt: str) -> int:
+    """The whole records (lines) of a batch output in ``fmt``, header left out."""
+    return max(0, _lines(path) - _head(fmt))
+
+
+def resume_point(
+    path: str, fmt: str, chunk: int = CHUNK, at_most: int | None = None
+) -> tuple[int, int]:
     """Where to resume an interrupted output file: (records to keep, bytes to keep).
 
     Keeps the whole records up to the last chunk boundary (a partial last line is never
-    kept), so that rerunning that chunk reproduces the rest exactly. Streams the file twice
-    in blocks: memory stays flat however long it is.
+    kept), at most ``at_most`` of them, so that rerunning from there reproduces the rest
+    exactly. Streams the file twice in blocks: memory stays flat however long it is.
     """
-    head = 1 if fmt == "csv" else 0
-    with open(path, "rb") as handle:
-        lines = sum(block.count(b"\n") for block in iter(lambda: handle.read(1 << 20), b""))
+    head = _head(fmt)
+    lines = _lines(path)
     if lines < head:
         return 0, 0
     records = (lines - head) // chunk * chunk
+    if at_most is not None:
+        records = min(records, at_most)
     return records, _offset_after(path, records + head)
+
+
+def _head(fmt: str) -> int:
+    """Lines before the first record: the CSV header."""
+    return 1 if fmt == "csv" else 0
+
+
+def _lines(path: str) -> int:
+    """The newlines of the file at ``path``, read in blocks."""
+    with open(path, "rb") as handle:
+        return sum(block.count(b"\n") for block in iter(lambda: handle.read(1 << 20), b""))
 
 
 def _offset_after(path: str, lines: int) -> int:

@@ -1,4 +1,5 @@
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -6,7 +7,14 @@ import time
 
 import pytest
 
-from satdoku.batch import BatchOptions, resume_point, run_batch
+from satdoku.batch import (
+    BatchOptions,
+    Checkpoint,
+    Fingerprint,
+    ResumeState,
+    resume_point,
+    run_batch,
+)
 from satdoku.formats import read_records
 from satdoku.formats.records import batch_record
 from satdoku.solver.dpll import available
@@ -98,8 +106,9 @@ def test_resume_after_a_truncated_output(tmp_path, mixed, fmt, cut):
     data = full.read_bytes()
     part = tmp_path / "part.out"
     part.write_bytes(data[: int(len(data) * cut)])  # may end in the middle of a record
+    (tmp_path / "part.out.resume").write_bytes((tmp_path / "full.out.resume").read_bytes())
     run = satdoku("batch", str(mixed), "--format", fmt, "-o", str(part), "--resume", "--chunk", "2")
-    assert run.status in (0, 2), run.err  # 2 when the part solved again holds a bad line
+    assert run.status == 2, run.err  # as the whole run: bad lines count, even when kept
     assert part.read_bytes() == data
 
 
@@ -109,6 +118,141 @@ def test_resume_without_an_output_file_starts_afresh(tmp_path, mixed):
     assert len(out.read_text().splitlines()) == 6
 
 
+def finished_run(tmp_path, source, *options):
+    """Run a batch of ``source`` to ``tmp_path/out.jsonl``: (the run, the output's path)."""
+    out = tmp_path / "out.jsonl"
+    return satdoku("batch", str(source), "-o", str(out), *options), out
+
+
+def assert_refused(tmp_path, source, out, *options, message=""):
+    """``--resume`` refuses with one line naming ``message`` and leaves both files alone."""
+    state = tmp_path / "out.jsonl.resume"
+    before = (out.read_bytes(), state.read_bytes() if state.exists() else None)
+    run = satdoku("batch", str(source), "-o", str(out), "--resume", *options)
+    assert_one_error_line(run)
+    assert message in run.err
+    assert (out.read_bytes(), state.read_bytes() if state.exists() else None) == before
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--format", "csv"], "--format differs from the run that wrote {out} (json, now csv)"),
+        (["--format", "line"], "--format differs"),
+        (["--limit", "1"], "--limit differs from the run that wrote {out} (2, now 1)"),
+        (["--chunk", "3"], "--chunk differs"),
+        (["--timeout", "5"], "--timeout differs from the run that wrote {out} (not given, now 5"),
+        (["--backend", "minicard"], "--backend differs"),
+        (["--first", "3"], "--first differs"),
+    ],
+)
+def test_resume_refuses_other_settings(tmp_path, mixed, options, message):
+    run, out = finished_run(tmp_path, mixed, "--chunk", "2")
+    assert run.status == 2, run.err
+    chunk = [] if "--chunk" in options else ["--chunk", "2"]
+    assert_refused(tmp_path, mixed, out, *chunk, *options, message=message.format(out=out))
+
+
+def edited(lines, change):
+    """``lines`` after one of the changes a user makes to an input between two runs."""
+    if change == "line inserted":
+        return [lines[0], "", *lines[1:]]
+    if change == "puzzle edited":
+        return [lines[0].replace(".", "1", 1), *lines[1:]]
+    if change == "truncated":
+        return lines[:5]
+    return [*lines, *data_lines("norvig_easy50.txt")[:3]]  # appended
+
+
+@pytest.mark.parametrize("change", ["line inserted", "puzzle edited", "truncated"])
+def test_resume_refuses_an_input_changed_before_the_resume_point(tmp_path, mixed, change):
+    run, out = finished_run(tmp_path, mixed, "--chunk", "2")
+    assert run.status == 2, run.err
+    mixed.write_text("\n".join(edited(MIXED, change)) + "\n")
+    message = "the input changed since the run that wrote"
+    if change == "truncated":
+        message += f" {out}: it has 3 puzzles, {out} answers 6 puzzles (the last at line 8)"
+    assert_refused(tmp_path, mixed, out, "--chunk", "2", message=message)
+
+
+@pytest.mark.parametrize(
+    ("change", "chunk"),
+    [("appended", "2"), ("appended", "4"), ("comment before the last puzzle", "4")],
+)
+def test_resume_carries_on_after_the_input_changed_past_the_resume_point(
+    tmp_path, mixed, change, chunk
+):
+    """With --chunk 4 a resume keeps the first 4 records of 6 (lines 1 to 6) and solves the
+    rest again, whatever changed after them."""
+    run, out = finished_run(tmp_path, mixed, "--chunk", chunk)
+    assert run.status == 2, run.err
+    if change == "appended":
+        lines = edited(MIXED, change)
+    else:
+        lines = [*MIXED[:-1], "# a comment", MIXED[-1]]
+    mixed.write_text("\n".join(lines) + "\n")
+    resumed = satdoku("batch", str(mixed), "-o", str(out), "--resume", "--chunk", chunk)
+    whole = tmp_path / "whole.jsonl"
+    uninterrupted = satdoku("batch", str(mixed), "-o", str(whole), "--chunk", chunk)
+    assert resumed.status == uninterrupted.status == 2, resumed.err
+    assert out.read_bytes() == whole.read_bytes()
+    assert records(out.read_text())[-1]["line"] == len(lines)
+
+
+@pytest.mark.parametrize("state", ["missing", "cut", "empty", "negative", "a later version"])
+def test_resume_refuses_an_output_without_a_sound_resume_file(tmp_path, mixed, state):
+    run, out = finished_run(tmp_path, mixed)
+    assert run.status == 2, run.err
+    resume_file = tmp_path / "out.jsonl.resume"
+    saved = json.loads(resume_file.read_text())
+    message = f"{resume_file} is damaged"
+    if state == "missing":
+        resume_file.unlink()
+        message = f"{out} has no {resume_file} beside it"
+    elif state == "a later version":
+        resume_file.write_text(json.dumps({**saved, "version": saved["version"] + 1}))
+        message = f"{resume_file} was written by another version of satdoku"
+    elif state == "negative":
+        resume_file.write_text(json.dumps({**saved, "kept": {**saved["kept"], "records": -2}}))
+    else:
+        resume_file.write_text("" if state == "empty" else resume_file.read_text()[:40])
+    assert_refused(tmp_path, mixed, out, message=message)
+
+
+def test_resume_refuses_stdin_which_it_cannot_check(tmp_path, mixed):
+    _, out = finished_run(tmp_path, mixed)
+    before = out.read_bytes()
+    resumed = satdoku("batch", "-", "-o", str(out), "--resume", stdin=mixed.read_text())
+    assert_one_error_line(resumed)
+    assert "--resume cannot check stdin" in resumed.err
+    assert out.read_bytes() == before
+
+
+def test_resume_of_a_finished_run_writes_nothing(tmp_path, mixed):
+    run, out = finished_run(tmp_path, mixed)
+    before = out.read_bytes()
+    again = satdoku("batch", str(mixed), "-o", str(out), "--resume")
+    assert again.status == run.status == 2  # the status of the run
+    assert again.err.strip() == f"{out} is complete: nothing to resume"
+    assert out.read_bytes() == before
+
+
+def test_the_resume_file_is_never_the_input(tmp_path, mixed):
+    source = tmp_path / "out.jsonl.resume"
+    source.write_bytes(mixed.read_bytes())
+    run = satdoku("batch", str(source), "-o", str(tmp_path / "out.jsonl"))
+    assert_one_error_line(run)
+    assert "the input file" in run.err
+    assert source.read_bytes() == mixed.read_bytes()
+
+
+def test_stdout_and_devices_get_no_resume_file(tmp_path, mixed):
+    assert satdoku("batch", str(mixed), "-o", "-", cwd=tmp_path).status == 2
+    assert satdoku("batch", str(mixed), "-o", os.devnull).status == 2
+    assert list(tmp_path.iterdir()) == [mixed]
+    assert not os.path.exists(f"{os.devnull}.resume")
+
+
 def test_resume_point_keeps_whole_chunks_of_whole_records(tmp_path):
     path = tmp_path / "out.csv"
     path.write_bytes(b"line,status\n1,solved\n2,solved\n3,sol")
@@ -116,8 +260,40 @@ def test_resume_point_keeps_whole_chunks_of_whole_records(tmp_path):
     assert resume_point(str(path), "csv", chunk=2) == (2, len(b"line,status\n1,solved\n2,solved\n"))
     assert resume_point(str(path), "jsonl", chunk=2) == (2, len(b"line,status\n1,solved\n"))
     assert resume_point(str(path), "csv", chunk=3) == (0, len(b"line,status\n"))
+    assert resume_point(str(path), "csv", chunk=1, at_most=1) == (
+        1,
+        len(b"line,status\n1,solved\n"),
+    )
     path.write_bytes(b"line,sta")
     assert resume_point(str(path), "csv") == (0, 0)
+
+
+def test_a_resume_state_reads_back_as_written(tmp_path):
+    path = str(tmp_path / "out.jsonl.resume")
+    assert ResumeState.load(path) is None
+    settings = {"format": "csv", "limit": 2, "timeout": float("inf"), "box": None}
+    mark = Fingerprint(read_records(data_lines("norvig_top95.txt")[:3])).skip(3)
+    state = ResumeState(settings, "in.txt", Checkpoint(mark, 2), Checkpoint(mark, 3))
+    state.save(path)
+    assert ResumeState.load(path) == state
+    assert os.listdir(tmp_path) == ["out.jsonl.resume"]  # the temporary file was renamed
+    assert state.changed_setting(settings) is None
+    assert state.changed_setting({**settings, "box": "3x3"}) == "box"
+    assert state.changed_setting({"chunk": 2, **settings}) == "chunk"  # unknown to the state
+
+
+def test_the_fingerprint_marks_every_chunk_and_the_end():
+    lines = ["# puzzles", *data_lines("norvig_top95.txt")[:5]]
+    fingerprint = Fingerprint(read_records(lines), chunk=2)
+    assert len(list(fingerprint)) == 5
+    assert [m.records for m in fingerprint.marks] == [2, 4]
+    assert [m.line for m in fingerprint.marks] == [3, 5]
+    assert fingerprint.end == fingerprint.mark() and fingerprint.end.line == 6
+    again = Fingerprint(read_records(lines), chunk=2)
+    assert again.skip(4) == fingerprint.mark_at(4) and again.mark().records == 4
+    assert not fingerprint.marks  # dropped once read
+    assert Fingerprint(read_records(["", *lines]), chunk=2).skip(4) != again.mark()  # lines moved
+    assert Fingerprint(read_records(lines[:3])).skip(4).records == 2
 
 
 def test_ctrl_c_leaves_whole_records_and_resume_completes_them(tmp_path):
@@ -145,6 +321,38 @@ def test_ctrl_c_leaves_whole_records_and_resume_completes_them(tmp_path):
     whole = tmp_path / "whole.jsonl"
     assert satdoku("batch", str(path), "-o", str(whole), "--chunk", "300").status == 0
     assert out.read_text() == whole.read_text()
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_kill_9_then_resume_gives_the_output_of_an_uninterrupted_run(tmp_path, jobs):
+    source = shared_file("9x9/tdoku_17_clue_49158.txt").read_text().splitlines()[:3000]
+    path = tmp_path / "big.txt"
+    path.write_text("\n".join(source) + "\n")
+    out = tmp_path / "out.jsonl"
+    command = ["batch", str(path), "-o", str(out), "--chunk", "200", "--backend", "minicard"]
+    command += ["--jobs", jobs]
+    proc = subprocess.Popen([sys.executable, "-m", "satdoku", *command])
+    resume_file = tmp_path / "out.jsonl.resume"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
+        if resume_file.exists() and json.loads(resume_file.read_text())["kept"]["records"]:
+            break
+        time.sleep(0.01)
+    assert proc.poll() is None, "the run ended before it could be killed"
+    proc.kill()
+    proc.wait()
+    state = json.loads(resume_file.read_text())
+    assert state["done"] is None and 0 < state["kept"]["records"] < len(source)
+    # a different input or format is refused, the output left as the kill left it
+    assert_refused(tmp_path, path, out, *command[4:], "--format", "csv", message="--format")
+    shorter = tmp_path / "shorter.txt"
+    shorter.write_text("\n".join(source[1:]) + "\n")
+    assert_refused(tmp_path, shorter, out, *command[4:], message="the input changed")
+    resumed = satdoku(*command, "--resume")
+    whole = tmp_path / "whole.jsonl"
+    uninterrupted = satdoku(*command[:3], str(whole), *command[4:])
+    assert resumed.status == uninterrupted.status == 0, resumed.err
+    assert out.read_bytes() == whole.read_bytes()
 
 
 def test_resume_needs_an_output_file(mixed):

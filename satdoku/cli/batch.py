@@ -6,13 +6,27 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from itertools import islice
+from dataclasses import dataclass, field
 from typing import IO
 
 import click
 
-from satdoku.batch import CHUNK, MAX_JOBS, BatchOptions, BatchRecord, resume_point, run_batch
-from satdoku.cli.inputs import Streams, check_output, read_inputs, stream_options
+from satdoku.batch import (
+    CHUNK,
+    MAX_JOBS,
+    BatchOptions,
+    BatchRecord,
+    Checkpoint,
+    Fingerprint,
+    Mark,
+    ResumeState,
+    Setting,
+    output_records,
+    resume_file,
+    resume_point,
+    run_batch,
+)
+from satdoku.cli.inputs import Inputs, Streams, check_output, read_inputs, stream_options
 from satdoku.cli.options import format_option, limit_option, timeout_option
 from satdoku.cli.report import Report, line_count
 from satdoku.errors import UsageError
@@ -43,7 +57,11 @@ from satdoku.status import Exit, Status
     show_default=True,
     help="Puzzles per chunk; each starts on fresh solvers, similar puzzles solved together.",
 )
-@click.option("--resume", is_flag=True, help="Continue an interrupted run that wrote to -o FILE.")
+@click.option(
+    "--resume",
+    is_flag=True,
+    help="Continue an interrupted run that wrote to -o FILE (same input and options).",
+)
 @click.option(
     "--backend",
     "--solver",
@@ -84,7 +102,10 @@ def batch_command(
     (solved, no_solution, invalid, unknown), count (capped at --limit), complete, solution
     and, for invalid input, error. A summary goes to stderr, with a progress bar on a
     terminal. Ctrl-C leaves whole records only; --resume then continues where the run stopped
-    (from the last whole chunk, so the output is exactly that of an uninterrupted run).
+    (from the last whole chunk, so the output is exactly that of an uninterrupted run), once
+    the file a run writes beside its output (OUT.resume for -o OUT) shows that the options
+    and the input up to there are those of the interrupted run; if not, it refuses and
+    changes nothing.
 
     \b
     Exit status: 0 all solved, 1 some puzzle has no solution, 2 some input was bad, 3 some
@@ -100,16 +121,39 @@ def batch_command(
     )
     inputs = read_inputs(streams, positional_files=True)
     output = check_output(streams, inputs)
-    skip = _resume_point(output, fmt, chunk) if resume else None
-    with _open_output(output, skip) as out, Report(streams, inputs) as report:
-        if (skip is None or skip[1] == 0) and fmt == "csv":
+    settings: dict[str, Setting] = {
+        "format": fmt,
+        "limit": limit,
+        "chunk": chunk,
+        "backend": backend,
+        "encoding": encoding,
+        "conflicts": conflicts,
+        "timeout": timeout,
+        "kind": streams.kind,
+        "box": streams.box,
+        "alphabet": streams.alphabet,
+        "first": streams.first,
+    }
+    state_file = _state_file(output, inputs)
+    records = Fingerprint(inputs.records, chunk)
+    start = _Start()
+    if resume:
+        start = _resume(output, streams, inputs, fmt, chunk, settings, records)
+        if start.done is not None:
+            click.echo(f"{output} is complete: nothing to resume", err=True)
+            return start.done.exit
+    with _open_output(output, start.offset) as out, Report(streams, inputs) as report:
+        if state_file is not None:
+            ResumeState(settings, inputs.name, start.kept).save(state_file)
+        if not start.offset and fmt == "csv":
             out.write(csv_header(BATCH_FIELDS))
-        records = islice(inputs.records, skip[0] if skip else 0, None)
         bar = report.bar(line_count(inputs.path)) if report.shows_progress else None
-        results = run_batch(records, options, jobs, chunk)
+        results = run_batch(inputs.records if state_file is None else records, options, jobs, chunk)
         interrupted = False
         unique = multiple = 0
         done = 0
+        kept = start.kept
+        written = kept.mark.records
         try:
             for result in results:
                 out.write(_format(result, fmt))
@@ -120,15 +164,25 @@ def batch_command(
                 if bar is not None:
                     bar.update(result.line - done)
                     done = result.line
+                written += 1
+                if state_file is not None and written % chunk == 0:
+                    out.flush()
+                    kept = Checkpoint(records.mark_at(written), max(start.kept.exit, report.exit))
+                    ResumeState(settings, inputs.name, kept).save(state_file)
         except interrupts():
             interrupted = True
         finally:
             results.close()  # type: ignore[attr-defined]
             out.flush()
+        status = max(start.kept.exit, report.exit)
+        if state_file is not None and not interrupted:
+            assert records.end is not None
+            ended = Checkpoint(records.end, status)
+            ResumeState(settings, inputs.name, kept, ended).save(state_file)
         report.summary(_summary(report, unique, multiple))
         if interrupted:
             report.note("interrupted: the output holds whole records; rerun with --resume")
-    return Exit.INTERRUPTED if interrupted else report.exit
+    return Exit.INTERRUPTED if interrupted else status
 
 
 def _format(result: BatchRecord, fmt: str) -> str:
@@ -153,26 +207,115 @@ def _summary(report: Report, unique: int, multiple: int) -> list[str]:
     ]
 
 
-def _resume_point(output: str | None, fmt: str, chunk: int) -> tuple[int, int]:
-    """(records already written whole, bytes of the output to keep)."""
+@dataclass(frozen=True)
+class _Start:
+    """Where a run starts: ``kept``, the records of the output it keeps, and ``offset``, the
+    bytes of the output kept (None: the output is written afresh); ``done`` when the output
+    is already complete."""
+
+    kept: Checkpoint = field(default_factory=Checkpoint)
+    offset: int | None = None
+    done: Checkpoint | None = None
+
+
+def _state_file(output: str | None, inputs: Inputs) -> str | None:
+    """The resume file of ``output``; None for stdout, a device or a pipe."""
+    if output is None or (os.path.exists(output) and not os.path.isfile(output)):
+        return None
+    path = resume_file(output)
+    if inputs.path is not None and os.path.exists(path) and os.path.samefile(path, inputs.path):
+        raise UsageError(f"-o {output} keeps its resume record in {path}, the input file")
+    return path
+
+
+def _resume(
+    output: str | None,
+    streams: Streams,
+    inputs: Inputs,
+    fmt: str,
+    chunk: int,
+    settings: dict[str, Setting],
+    records: Fingerprint,
+) -> _Start:
+    """Check that ``output`` was written by this same run (its resume file: the settings,
+    and the input up to the records kept) and skip the input records it answers already;
+    every mismatch is one error, before the output is touched."""
     if output is None:
         raise UsageError("--resume needs -o FILE, the output of the interrupted run")
-    if not os.path.exists(output):
-        return 0, 0
-    return resume_point(output, fmt, chunk)
+    if not os.path.isfile(output) or os.path.getsize(output) == 0:
+        return _Start()  # nothing written yet
+    if inputs.path is None and inputs.walks_a_file:
+        raise UsageError(
+            f"--resume cannot check stdin against the run that wrote {output}:"
+            " give the input as a file"
+        )
+    state_file = resume_file(output)
+    state = ResumeState.load(state_file)
+    if state is None:
+        raise UsageError(
+            f"{output} has no {state_file} beside it, so nothing tells which run wrote it;"
+            " run without --resume to start afresh"
+        )
+    name = state.changed_setting(settings)
+    if name is not None:
+        raise UsageError(
+            f"--{name} differs from the run that wrote {output}"
+            f" ({_shown(state.settings.get(name))}, now {_shown(settings[name])})"
+        )
+    whole = output_records(output, fmt)
+    done = state.done
+    if (
+        done is not None
+        and whole == done.mark.records
+        and _reread(streams, chunk).skip(whole + 1) == done.mark  # the input did not grow
+    ):
+        return _Start(done=done)
+    want = state.kept.mark
+    keep, offset = resume_point(output, fmt, chunk, at_most=want.records)
+    if keep < want.records:  # the output lost records: check them on a second reading
+        _check_input(_reread(streams, chunk).skip(want.records), want, output, state, inputs)
+        records.skip(keep)
+    else:
+        _check_input(records.skip(keep), want, output, state, inputs)
+    return _Start(Checkpoint(records.mark(), state.kept.exit), offset)
+
+
+def _reread(streams: Streams, chunk: int) -> Fingerprint:
+    return Fingerprint(read_inputs(streams, positional_files=True).records, chunk)
+
+
+def _check_input(got: Mark, want: Mark, output: str, state: ResumeState, inputs: Inputs) -> None:
+    """Refuse to resume when the input read so far (``got``) is not the one ``output``
+    answers (``want``)."""
+    if got == want:
+        return
+    was = f" (it read {state.input})" if state.input != inputs.name else ""
+    answered = f"{want.records} puzzles (the last at line {want.line})"
+    if got.records < want.records:
+        differs = f"it has {got.records} puzzles, {output} answers {answered}"
+    else:
+        differs = f"its first {answered} are not those {output} answers"
+    raise UsageError(
+        f"the input changed since the run that wrote {output}{was}: {differs};"
+        " run without --resume to start afresh"
+    )
+
+
+def _shown(value: Setting) -> str:
+    return "not given" if value is None else str(value)
 
 
 @contextmanager
-def _open_output(path: str | None, skip: tuple[int, int] | None) -> Iterator[IO[str]]:
-    """The output file (cut back to its whole records when resuming), or stdout."""
+def _open_output(path: str | None, offset: int | None) -> Iterator[IO[str]]:
+    """The output file (cut back to ``offset`` bytes when resuming), or stdout."""
     if path is None:
         yield sys.stdout
         return
     try:
-        if skip is not None and os.path.exists(path):
+        if offset is not None and os.path.exists(path):
             with open(path, "r+b") as raw:
-                raw.truncate(skip[1])
-        handle = open(path, "a" if skip is not None else "w", encoding="utf-8")  # noqa: SIM115
+                raw.truncate(offset)
+        handle = open(path, "a" if offset is not None else "w", encoding="utf-8")  # noqa: SIM115
     except OSError as err:
         raise UsageError(f"cannot write {path}: {err.strerror}") from None
     with handle:
