@@ -18,7 +18,7 @@ import os
 import signal
 from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import islice
 from typing import TypeGuard, cast
 
@@ -56,6 +56,8 @@ class BatchRecord:
     complete: bool = False
     solution: str | None = None
     error: str | None = None
+    key: str | None = None
+    """The key of the puzzle's table row (None outside tables)."""
 
     @property
     def unique(self) -> bool:
@@ -252,12 +254,13 @@ def run_batch(
     options = options or BatchOptions()
     if not 1 <= jobs <= MAX_JOBS:
         raise UsageError(f"jobs must be 1 to {MAX_JOBS} (four per CPU), not {jobs}")
-    chunks = _chunks(map(as_job, records), chunk)
+    keys: deque[str | None] = deque()
+    chunks = _chunks(_jobs(records, keys), chunk)
     if jobs <= 1:
         engines = Engines(options)
         try:
             for part in chunks:
-                yield from engines.solve_chunk(part)
+                yield from _keyed(engines.solve_chunk(part), keys)
         finally:
             engines.close()
         return
@@ -265,7 +268,21 @@ def run_batch(
 
     with multiprocessing.get_context().Pool(jobs, _start_worker, (options, os.getpid())) as pool:
         for solved in pool.imap(_solve_chunk, chunks):
-            yield from solved
+            yield from _keyed(solved, keys)
+
+
+def _jobs(records: Iterable[Record], keys: deque[str | None]) -> Iterator[Job]:
+    """The job of each record, its key kept in ``keys`` for its result."""
+    for record in records:
+        keys.append(record.key)
+        yield as_job(record)
+
+
+def _keyed(results: list[BatchRecord], keys: deque[str | None]) -> Iterator[BatchRecord]:
+    """``results`` with the keys of their records (taken in order from ``keys``)."""
+    for result in results:
+        key = keys.popleft()
+        yield result if key is None else replace(result, key=key)
 
 
 def _chunks(jobs: Iterator[Job], size: int) -> Iterator[list[Job]]:
@@ -341,7 +358,8 @@ class Fingerprint:
             raise
         text = record.text
         error = "" if record.error is None else str(record.error)
-        data = f"{record.line} {len(text)} {len(error)}\n{text}{error}"
+        key = record.key or ""
+        data = f"{record.line} {len(text)} {len(error)} {len(key)}\n{text}{error}{key}"
         self._hash.update(data.encode("utf-8", "surrogatepass"))
         self._count += 1
         self._line = record.line

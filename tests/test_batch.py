@@ -77,9 +77,9 @@ def test_library_and_cli_agree(mixed):
 def test_other_formats_have_one_line_per_record(mixed, fmt):
     out = satdoku("batch", str(mixed), "--format", fmt).out.splitlines()
     if fmt == "csv":
-        assert out[0] == "line,status,count,complete,solution,error"
+        assert out[0] == "line,id,status,count,complete,solution,error"
         out = out[1:]
-        assert [row.split(",")[1] for row in out][:3] == ["solved", "invalid", "no_solution"]
+        assert [row.split(",")[2] for row in out][:3] == ["solved", "invalid", "no_solution"]
     else:
         assert out[1:4] == ["invalid", "no_solution", "invalid"]
     assert len(out) == 6

@@ -158,7 +158,7 @@ def test_json_is_one_object_per_puzzle_and_summaries_stay_on_stderr(command, thr
         ("count", "line,status,count,complete,backend,time,stopped,error"),
         ("unique", "line,status,solutions,differences,time,error"),
         ("rate", "line,status,score,label,hardest,hardest_score,steps,placed"),
-        ("batch", "line,status,count,complete,solution,error"),
+        ("batch", "line,id,status,count,complete,solution,error"),
     ],
 )
 def test_csv_is_a_header_and_a_row_per_puzzle(command, header, three):

@@ -42,6 +42,8 @@ class BatchResult(Protocol):
     def solution(self) -> str | None: ...
     @property
     def error(self) -> str | None: ...
+    @property
+    def key(self) -> str | None: ...
 
 
 def where(line: int | None) -> OutputRecord:
@@ -141,10 +143,12 @@ def candidates_record(names: Sequence[str], candidates: Sequence[Sequence[int]])
 
 
 def batch_record(result: BatchResult) -> OutputRecord:
-    """One batch result: line, status, count, complete, solution, and the error of an invalid
-    line (left out for the others)."""
-    record: OutputRecord = {
-        "line": result.line,
+    """One batch result: line, the row's key as ``id`` (tables only), status, count, complete,
+    solution, and the error of an invalid line (left out for the others)."""
+    record: OutputRecord = {"line": result.line}
+    if result.key is not None:
+        record["id"] = result.key
+    record |= {
         "status": str(result.status),
         "count": result.count,
         "complete": result.complete,
@@ -160,7 +164,7 @@ def configuration_record(summary: Summary) -> OutputRecord:
     return asdict(summary)
 
 
-BATCH_FIELDS = ("line", "status", "count", "complete", "solution", "error")
+BATCH_FIELDS = ("line", "id", "status", "count", "complete", "solution", "error")
 
 
 def givens_line(puzzle: Puzzle, grid: Grid | None = None) -> str:
