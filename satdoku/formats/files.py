@@ -53,6 +53,8 @@ _CSV_HEADER = re.compile(r'\s*"?[A-Za-z_][\w .-]*"?\s*([,\t]\s*"?[\w .-]*"?\s*)+
 _TABLE_HEADER = re.compile(r"\s*\|?\s*[A-Za-z_][\w ]*(\|\s*[A-Za-z_][\w ]*)+\|?\s*")
 _TABLE_RULE = re.compile(r"\s*\|?[\s:]*-[-\s:|+]*")
 _TABLE_FOOTER = re.compile(r"\s*\(\d+ rows?\)\s*")
+_NAME_STARTS = frozenset("[gG")
+"""First characters of a ``Grid NN`` header or a ``[Section]``."""
 _SHOWN = 80
 """Characters of an over-long line kept in its record."""
 
@@ -190,8 +192,9 @@ class _Lines:
             self.pop()
 
     def next_content(self) -> Numbered | None:
-        self.skip_blanks()
-        return self.pop()
+        while (item := self.pop()) is not None and not item[1].strip():
+            pass
+        return item
 
     def next_row(self) -> Numbered | None:
         """The next row of the current block (rules skipped), not taken; None at a blank line."""
@@ -218,11 +221,12 @@ def _puzzles(stream: _Lines, box: Geometry | None, alphabet: str) -> Iterator[Re
     """Puzzles one after another, each in the form its first line shows."""
     while (item := stream.next_content()) is not None:
         lineno, text = item
+        named = text.lstrip()[:1] in _NAME_STARTS
         if isinstance(text, LongLine):
             yield _long_line(lineno, text)
-        elif _GRID_HEADER.fullmatch(text) or _PUZZLE_SECTION.fullmatch(text):
+        elif named and (_GRID_HEADER.fullmatch(text) or _PUZZLE_SECTION.fullmatch(text)):
             yield _headed_grid(stream, lineno, box, alphabet)
-        elif _SECTION.fullmatch(text):
+        elif named and _SECTION.fullmatch(text):
             _skip_section(stream)
         elif SEPARATOR_LINE.fullmatch(text):
             continue
@@ -260,6 +264,8 @@ def _line_or_grid(
 
 def _row_start(text: str, box: Geometry | None) -> int | None:
     """The width of the grid ``text`` can be the first row of (at most one bad cell), or None."""
+    if len(text) > MAX_CHAR_SIZE and not any(sep in text for sep in ", \t|"):
+        return None  # characters only: too many for a row
     width = row_width(text)
     if not 4 <= width <= MAX_SIZE:
         return None
