@@ -668,3 +668,19 @@ def test_parse_link_reads_the_data_file_json_as_a_file_holds_it() -> None:
     path: Path = LINKS / "fpuzzles-x.json"
     assert is_link(path.read_text())
     assert parse_link(path.read_text()).kind == "x"
+
+
+@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(["fpuzzles-killer.txt", "fpuzzles-x.txt", "sudokupad-parity-fish.txt"]),
+    st.lists(st.tuples(st.integers(30, 2000), st.sampled_from(BASE64)), min_size=1, max_size=3),
+)
+def test_a_real_link_with_characters_changed_gives_a_puzzle_or_a_parse_error(
+    name: str, changes: list[tuple[int, str]]
+) -> None:
+    link, _ = read_data(name)
+    chars = list(link)
+    for at, ch in changes:
+        chars[at % len(chars)] = ch
+    with contextlib.suppress(ParseError):
+        parse_link("".join(chars))

@@ -105,7 +105,10 @@ def parse_link(text: str, lineno: int = 1) -> Puzzle:
 
 def _payload(link: str, lineno: int) -> tuple[str, str]:
     """(``fpuz`` or ``scl``, the compressed payload) of a link."""
-    parts = urlsplit(link if "://" in link else "https://" + link)
+    try:
+        parts = urlsplit(link if "://" in link else "https://" + link)
+    except ValueError as err:
+        raise ParseError(f"the link does not parse as a web address ({err})", lineno) from None
     query = {}
     for item in parts.query.split("&"):
         key, _, value = item.partition("=")
