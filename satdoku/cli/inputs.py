@@ -178,6 +178,8 @@ _PATH = re.compile(r"[^\s]*[/\\][^\s]*|[^\s]*\.[A-Za-z][A-Za-z0-9]{0,5}")
 
 def _looks_like_a_path(text: str) -> bool:
     """A file name (``nosuchfile.txt``, ``data/p.csv``) rather than a mistyped puzzle."""
+    if "://" in text:
+        return False  # a link: its own message says what is wrong with it
     return _PATH.fullmatch(text) is not None and any(c.islower() for c in text)
 
 

@@ -12,7 +12,8 @@ read afresh. What is read (docs/formats.md has an example of each):
 * a ``Grid NN`` header (Project Euler, Norvig) or a ``[Puzzle]`` section (SadMan) before a
   grid; other ``[Section]`` blocks are skipped;
 * a program literal: ``[[8, 0, ...], ...]``, ``type P = [0, 2, ...];``, ``["8 0 0 ...", ...]``;
-* an f-puzzles or SudokuPad link (:mod:`satdoku.formats.links`);
+* an f-puzzles or SudokuPad link, or a whole input that is an f-puzzles JSON document
+  (:mod:`satdoku.formats.links`);
 * a table, decided by the first line: CSV (or tab separated) with a header naming a puzzle
   column, or a pasted SQL client or Markdown table (``id | puzzle`` then a ``---+---`` rule).
   Records of tables carry the row's key (an ``id`` column, or the column named by ``key``).
@@ -26,8 +27,10 @@ import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
 
 from satdoku.errors import ParseError, SatdokuError, UsageError
+from satdoku.formats.links import is_link, parse_link
 from satdoku.formats.source import MAX_LINE, MAX_SIZE, LongLine
 from satdoku.formats.text import (
     MAX_CHAR_SIZE,
@@ -157,7 +160,9 @@ def read_records(
         return
     text = head[1]
     rule = stream.peek(1)
-    if _CSV_HEADER.fullmatch(text) and _parse_or_none(text, box, alphabet) is None:
+    if text.lstrip().startswith("{"):
+        yield _json_document(stream)
+    elif _CSV_HEADER.fullmatch(text) and _parse_or_none(text, box, alphabet) is None:
         yield from _csv_rows(stream, box, alphabet, key)
     elif _TABLE_HEADER.fullmatch(text) and rule is not None and _TABLE_RULE.fullmatch(rule[1]):
         yield from _table_rows(stream, box, alphabet, key)
@@ -230,10 +235,28 @@ def _puzzles(stream: _Lines, box: Geometry | None, alphabet: str) -> Iterator[Re
             _skip_section(stream)
         elif SEPARATOR_LINE.fullmatch(text):
             continue
+        elif is_link(text):
+            yield _record(lineno, text, partial(parse_link, text, lineno))
         elif _LITERAL.match(text):
             yield _literal(stream, lineno, text, box, alphabet)
         else:
             yield _line_or_grid(stream, lineno, text, box, alphabet)
+
+
+def _json_document(stream: _Lines) -> Record:
+    """A whole input that is one JSON document: an f-puzzles puzzle (``-f puzzle.json``)."""
+    start = stream.peek()
+    assert start is not None
+    parts: list[str] = []
+    size = 0
+    for lineno, line in stream:
+        size += len(line) + 1
+        if isinstance(line, LongLine) or size > MAX_LINE:
+            error = ParseError(f"a JSON document longer than {MAX_LINE:,} characters", lineno)
+            return Record(start[0], "\n".join(parts)[:_SHOWN], error=error)
+        parts.append(line)
+    text = "\n".join(parts)
+    return _record(start[0], text, lambda: parse_link(text, start[0]))
 
 
 def _long_line(lineno: int, text: LongLine) -> Record:
