@@ -271,3 +271,13 @@ def test_huge_numbers_are_a_parse_error_not_a_traceback():
     line = ",".join(["9" * 5000] + ["0"] * 80)
     records = list(read_records([line]))
     assert records[0].error is not None and "expected a number 0-9" in str(records[0].error)
+
+
+def test_batch_after_a_garbage_first_line_answers_every_puzzle(tmp_path):
+    path = tmp_path / "puzzles.txt"
+    path.write_text("Puzzles\n" + f"{EASY}\n" * 10_000)
+    run = satdoku("batch", "-f", str(path), "--format", "line", "-q")
+    assert run.status == 2, run.err
+    lines = run.out.splitlines()
+    assert lines[0] == "invalid" and len(lines) == 10_001
+    assert set(lines[1:]) == {solve(parse_puzzle(EASY)).line}
