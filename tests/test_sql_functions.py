@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import doctest
+import re
 import sqlite3
 import subprocess
 import sys
@@ -267,6 +268,16 @@ def test_register_twice_is_harmless(db: Any) -> None:
 
 def test_the_package_docstring_example() -> None:
     assert doctest.testmod(satdoku.sql).failed == 0
+
+
+def test_the_sqlite_example_of_the_docs_prints_what_they_show(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    doc = (ROOT / "docs" / "sql.md").read_text()
+    code, shown = re.search(r"```python\n(.*?)```\n\n```\n(.*?)```", doc, re.DOTALL).groups()
+    monkeypatch.chdir(tmp_path)  # it writes sudoku.db
+    exec(compile(code, "docs/sql.md", "exec"), {"__name__": "__doc__"})
+    assert capsys.readouterr().out == shown
 
 
 def test_importing_the_package_loads_neither_duckdb_nor_the_solvers() -> None:
