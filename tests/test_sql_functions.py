@@ -161,7 +161,7 @@ BAD_VALUES: dict[str, object] = {
 
 
 @pytest.mark.parametrize("name", BAD_VALUES)
-def test_a_bad_value_is_invalid_and_the_session_goes_on(db: Any, name: str) -> None:
+def test_a_bad_value_is_invalid_and_the_connection_goes_on(db: Any, name: str) -> None:
     bad = BAD_VALUES[name]
     row = db.execute(
         "SELECT sudoku_solve(?), sudoku_status(?), sudoku_count(?, 2), sudoku_rate(?),"
@@ -208,7 +208,7 @@ def test_eighty_one_spaces_are_an_empty_grid(db: Any) -> None:
     assert value(db, "SELECT sudoku_status(?)", " " * 81) == "multiple"
 
 
-def test_sqlite_text_that_is_not_utf8_is_an_sql_error_and_the_session_goes_on() -> None:
+def test_sqlite_text_that_is_not_utf8_is_an_sql_error_and_the_connection_goes_on() -> None:
     # Python's sqlite3 cannot decode the argument, so the function is never called
     db = connect("sqlite")
     with pytest.raises(sqlite3.OperationalError):
