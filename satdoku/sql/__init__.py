@@ -1,0 +1,25 @@
+"""Puzzles where they live: satdoku's functions inside SQL databases.
+
+>>> import sqlite3, satdoku.sql
+>>> connection = sqlite3.connect(":memory:")
+>>> satdoku.sql.register(connection)
+>>> connection.execute("SELECT sudoku_status('1234' || '....' || '....' || '....')").fetchone()
+('multiple',)
+
+:func:`register` adds ``sudoku_solve``, ``sudoku_status``, ``sudoku_count``, ``sudoku_rate``
+and ``sudoku_error`` to a ``sqlite3`` or a DuckDB connection (docs/sql.md); importing this
+package loads neither the solvers nor DuckDB.
+"""
+
+from __future__ import annotations
+
+
+def register(connection: object) -> None:
+    """Add satdoku's SQL functions to ``connection``, a ``sqlite3`` or a DuckDB connection
+    (:func:`satdoku.sql.functions.register`)."""
+    from satdoku.sql.functions import register as register_functions
+
+    register_functions(connection)
+
+
+__all__ = ["register"]
