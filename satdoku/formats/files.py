@@ -128,6 +128,15 @@ def parse_puzzle(text: str, box: Geometry | None = None, alphabet: str = "auto")
     return record.puzzle
 
 
+def parse_cell(text: str, box: Geometry | None = None, alphabet: str = "auto") -> Puzzle:
+    """One puzzle from a table cell or a database value: one line of N*N characters is kept
+    as written (a space is a blank, also at either end); other text is read by
+    :func:`parse_puzzle`."""
+    if "\n" not in text and _whole_grid(text) == len(text):
+        return parse_line(text, box, alphabet)
+    return parse_puzzle(text, box, alphabet)
+
+
 def read_records(
     lines: Iterable[str],
     box: Geometry | None = None,

@@ -19,7 +19,6 @@ on engines kept with the connection (:class:`RowEngines`).
 
 from __future__ import annotations
 
-import math
 import sqlite3
 import threading
 from collections.abc import Callable, Sequence
@@ -30,9 +29,9 @@ from typing import Any
 
 from satdoku.batch import BatchOptions, BatchRecord, Engines, as_job, run_batch
 from satdoku.errors import ParseError, SatdokuError, UsageError
-from satdoku.formats import Record, parse_line, parse_puzzle
+from satdoku.formats import Record
+from satdoku.formats.files import parse_cell
 from satdoku.formats.source import MAX_LINE
-from satdoku.formats.text import MAX_CHAR_SIZE
 from satdoku.status import Status
 
 SOLVE_LIMIT = 1
@@ -53,7 +52,7 @@ def read_value(value: object) -> Record | None:
 
     Text holding one line of N*N characters is a whole grid, kept as written (a space is a
     blank, also at either end), as in a table cell of a CSV file; other text is read by
-    :func:`~satdoku.formats.parse_puzzle` (a grid over several lines, numbers, a literal...).
+    :func:`~satdoku.formats.files.parse_cell` (a grid over several lines, numbers, a literal...).
     A value that is not text, or text longer than any puzzle, is an invalid record.
     """
     if value is None:
@@ -67,21 +66,10 @@ def read_value(value: object) -> Record | None:
         )
         return Record(1, value[:_SHOWN] + "...", error=error)
     try:
-        puzzle = parse_line(value) if _whole_grid(value) else parse_puzzle(value)
+        puzzle = parse_cell(value)
     except SatdokuError as err:
         return Record(1, value[:_SHOWN], error=err)
     return Record(1, value, puzzle)
-
-
-def _whole_grid(text: str) -> bool:
-    """Whether ``text`` is one line of N*N characters (N from 4 to the largest char grid)."""
-    side = math.isqrt(len(text))
-    return (
-        4 <= side <= MAX_CHAR_SIZE
-        and side * side == len(text)
-        and "\n" not in text
-        and "," not in text
-    )
 
 
 def _type_name(value: object) -> str:
