@@ -50,10 +50,10 @@ Solver = Callable[[Sequence[Record | None], int], list[BatchRecord | None]]
 def read_value(value: object) -> Record | None:
     """A column value as a record of satdoku's reader; None for NULL.
 
-    Text holding one line of N*N characters is a whole grid, kept as written (a space is a
-    blank, also at either end), as in a table cell of a CSV file; other text is read by
-    :func:`~satdoku.formats.files.parse_cell` (a grid over several lines, numbers, a literal...).
-    A value that is not text, or text longer than any puzzle, is an invalid record.
+    Text is read as a table cell (:func:`~satdoku.formats.files.parse_cell`): one line of N*N
+    characters kept as written (a space is a blank, also at either end), anything else as
+    satdoku reads a puzzle. A value that is not text, or text longer than any puzzle, is an
+    invalid record.
     """
     if value is None:
         return None
