@@ -388,23 +388,28 @@ def test_long_requests_leave_a_worker_for_short_ones() -> None:
     long_empty = "." * 625  # an empty 25x25: more text than a long request's threshold
     with TestClient(create_app(Settings(workers=2, timeout=4.0))) as app:
         thread, found = in_background(lambda: post(app, "count", puzzle=long_empty))
-        wait_until(lambda: app.get("/api/status").json()["long_in_flight"] == 1)
-        response = post(app, "count", puzzle=long_empty)
-        assert response.status_code == 503
-        assert response.headers["retry-after"] == str(math.ceil(4.0))
+        wait_until(lambda: app.get("/api/status").json()["long_running"] == 1)
+        waiting, second = in_background(lambda: post(app, "count", puzzle=long_empty, timeout=1.5))
+        wait_until(lambda: app.get("/api/status").json()["long_waiting"] == 1)
         for _ in range(5):  # the other worker answers 9x9s meanwhile
             started = time.monotonic()
             assert post(app, "solve", puzzle=HARD).json()["status"] == "solved"
             assert time.monotonic() - started < 2.0
+        waiting.join(20)  # no place for it within its 1.5 s
+        assert second[0].status_code == 503
+        assert second[0].headers["retry-after"] == str(math.ceil(4.0))
+        assert "no worker for a long request within 1.5 s" in second[0].json()["error"]
         thread.join(20)
         assert found[0].json()["stopped"] == "timeout"
+        wait_until(lambda: app.get("/api/status").json()["in_flight"] == 0)
+        assert app.get("/api/status").json()["long_running"] == 0
 
 
 def test_a_400x400_does_not_stall_a_9x9() -> None:
     big = shared_file("larger/rkkautsar_400x400_1.txt").read_text()
     with TestClient(create_app(Settings(workers=2, timeout=6.0))) as app:
         thread, found = in_background(lambda: post(app, "solve", puzzle=big))
-        wait_until(lambda: app.get("/api/status").json()["long_in_flight"] == 1)
+        wait_until(lambda: app.get("/api/status").json()["long_running"] == 1)
         times = []
         while thread.is_alive() and len(times) < 20:
             started = time.monotonic()

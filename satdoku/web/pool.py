@@ -4,10 +4,11 @@ A :class:`~concurrent.futures.ProcessPoolExecutor` of ``workers`` processes runs
 counter of the requests in flight (running or waiting for a worker) keeps the wait bounded:
 past ``workers + queue`` the answer is :class:`Busy` (503 with ``Retry-After``), never an
 unbounded queue. Long requests (more puzzle text than ``long_puzzle`` characters: big grids)
-may hold all workers but one, so that a 9x9 always finds a worker. Every job carries its
-request's :class:`~satdoku.deadline.Deadline`, which satdoku's solvers and logic keep; a job
-still running ``grace`` seconds past it is answered :class:`Busy` and keeps its worker until
-it ends.
+hold at most ``long_workers`` (all workers but one), so that a 9x9 always finds a worker; a
+long request waits for its turn within its own time limit, then is :class:`Busy`. Every job
+carries its request's :class:`~satdoku.deadline.Deadline`, which satdoku's solvers and logic
+keep; a job still running ``grace`` seconds past it is answered :class:`Busy`, and its places
+stay taken until its worker is done.
 
 Workers are started fresh (``spawn``), ignore Ctrl-C (the server stops them), and are killed
 by the kernel when the server dies (:func:`~satdoku.solver.guard.die_with_parent`). A worker
@@ -18,6 +19,7 @@ pool starts new workers for the next ones.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
 import multiprocessing
 import os
@@ -98,7 +100,9 @@ class WorkerPool:
         self.settings = settings
         self.capacity = settings.workers + settings.queue
         self._in_flight = 0
-        self._long = 0
+        self._long_running = 0
+        self._long_waiting = 0
+        self._long_slots = asyncio.Semaphore(settings.long_workers)
         self._lock = threading.Lock()
         self._executor: ProcessPoolExecutor | None = None
 
@@ -112,6 +116,7 @@ class WorkerPool:
 
     async def start(self) -> None:
         """Start every worker and wait until each has loaded satdoku."""
+        self._long_slots = asyncio.Semaphore(self.settings.long_workers)
         self._executor = self._new_executor()
         futures = [self._executor.submit(_pid) for _ in range(self.settings.workers)]
         await asyncio.gather(*map(asyncio.wrap_future, futures))
@@ -140,7 +145,8 @@ class WorkerPool:
                 "long_workers": self.settings.long_workers,
                 "capacity": self.capacity,
                 "in_flight": self._in_flight,
-                "long_in_flight": self._long,
+                "long_running": self._long_running,
+                "long_waiting": self._long_waiting,
                 "timeout": self.settings.timeout,
             }
 
@@ -148,24 +154,32 @@ class WorkerPool:
         return len(job.puzzle) > self.settings.long_puzzle
 
     async def run(self, job: Job, deadline: Deadline) -> Answer:
-        """Answer ``job`` in a worker.
+        """Answer ``job`` in a worker; a long job first waits, within its deadline, until
+        fewer than ``long_workers`` long jobs run.
 
         Raises:
-            Busy: every place is taken (or every place long requests may take), or the job
-                ran past its deadline and grace.
+            Busy: every place is taken, no place for a long job freed within its deadline, or
+                the job ran past its deadline and grace.
             WorkerDied: the worker running it stopped.
         """
         long = self.is_long(job)
-        self._reserve(long)
+        self._enter()
+        try:
+            if long:
+                await self._long_slot(deadline)
+        except BaseException:
+            self._leave(False)
+            raise
         executor = self._executor
         assert executor is not None, "the pool is not started"
+        loop = asyncio.get_running_loop()
         try:
             future = executor.submit(work, job, deadline)
         except (BrokenProcessPool, RuntimeError):
-            self._release(long)
+            self._leave(long)
             self._replace(executor)
             raise WorkerDied("the worker processes stopped; new ones are starting") from None
-        future.add_done_callback(lambda _: self._release(long))
+        future.add_done_callback(lambda _: self._done(loop, long))
         try:
             return await asyncio.wait_for(
                 asyncio.wrap_future(future), deadline.remaining() + self.settings.grace
@@ -181,7 +195,7 @@ class WorkerPool:
                 "the worker process answering this request stopped (killed, or out of memory)"
             ) from None
 
-    def _reserve(self, long: bool) -> None:
+    def _enter(self) -> None:
         with self._lock:
             if self._in_flight >= self.capacity:
                 raise Busy(
@@ -189,18 +203,42 @@ class WorkerPool:
                     f" {self.settings.queue} requests wait",
                     self._retry_after(False),
                 )
-            if long and self._long >= self.settings.long_workers:
-                raise Busy(
-                    f"{self._long} long requests are running, the most this server takes at once",
-                    self._retry_after(True),
-                )
             self._in_flight += 1
-            self._long += long
 
-    def _release(self, long: bool) -> None:
+    async def _long_slot(self, deadline: Deadline) -> None:
+        """A place for a long job, or :class:`Busy` when none frees before ``deadline``."""
+        slots = self._long_slots
+        if slots.locked():
+            with self._lock:
+                self._long_waiting += 1
+            try:
+                await asyncio.wait_for(slots.acquire(), deadline.remaining())
+            except asyncio.TimeoutError:
+                raise Busy(
+                    f"no worker for a long request within {deadline.seconds:g} s:"
+                    f" {self.settings.long_workers} long requests run at once at most",
+                    self._retry_after(True),
+                ) from None
+            finally:
+                with self._lock:
+                    self._long_waiting -= 1
+        else:
+            await slots.acquire()
+        with self._lock:
+            self._long_running += 1
+
+    def _leave(self, long: bool) -> None:
         with self._lock:
             self._in_flight -= 1
-            self._long -= long
+            if long:
+                self._long_running -= 1
+        if long:
+            self._long_slots.release()
+
+    def _done(self, loop: asyncio.AbstractEventLoop, long: bool) -> None:
+        """A job ended (in the executor's thread): its places are free again."""
+        with contextlib.suppress(RuntimeError):  # a closed loop: the server is stopping
+            loop.call_soon_threadsafe(self._leave, long)
 
     def _retry_after(self, long: bool) -> int:
         """Seconds after which to try again: a long request frees its place within the time
