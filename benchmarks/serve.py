@@ -30,6 +30,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
+from importlib.metadata import version
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -242,7 +243,8 @@ def main() -> int:
     mb = 1024 * 1024
     print(header(sys.argv))
     print(
-        f"{args.clients} clients, {args.requests} requests per round ({sum(j.big for j in jobs)}"
+        f"Starlette {version('starlette')}, uvicorn {version('uvicorn')},"
+        f" {httpx.__name__} {version(httpx.__name__)}; {args.clients} clients, {args.requests} requests per round ({sum(j.big for j in jobs)}"
         f" of them 25x25), server --workers {args.workers} --timeout {args.timeout:g};"
         f" server and workers {started_rss / mb:.0f} MB resident after start.\n"
     )

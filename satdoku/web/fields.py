@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from satdoku.errors import SatdokuError
@@ -29,7 +29,8 @@ class BadRequest(Exception):
 @dataclass(frozen=True)
 class Job:
     """One request's work, as read from its body: what to answer (``endpoint``) and the
-    fields it gave (the others keep their defaults). It pickles, to go to a worker."""
+    fields of the body (those it left out keep their defaults). It pickles, to go to a
+    worker."""
 
     endpoint: str
     puzzle: str = ""
@@ -39,8 +40,6 @@ class Job:
     limit: int | None = None
     timeout: float | None = None
     techniques: str = "all"
-    given: frozenset[str] = field(default=frozenset(), compare=False)
-    """The names of the fields the body held."""
 
 
 def _string(name: str, value: Any) -> str:
@@ -197,7 +196,7 @@ def read_job(endpoint: str, takes: Sequence[str], body: bytes) -> Job:
             values[name] = FIELDS[name].check(name, value)
         except SatdokuError as err:
             raise BadRequest(str(err)) from None
-    return Job(endpoint, given=frozenset(values), **values)
+    return Job(endpoint, **values)
 
 
 def _json(body: bytes) -> Any:
