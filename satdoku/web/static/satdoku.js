@@ -504,7 +504,8 @@
       if (state.walk) return move(1);
       const answer = await ask("explain", puzzleFields());
       if (!answer) return;
-      startWalk(answer.record);
+      if (answer.record.steps) startWalk(answer.record);
+      else say(endOfWalk(answer.record), true); // out of time: no steps to walk
     },
 
     async rate() {
@@ -614,7 +615,8 @@
   }
 
   function endOfWalk(r) {
-    const steps = `${r.steps.length} step${r.steps.length === 1 ? "" : "s"}`;
+    const taken = r.steps ? r.steps.length : 0;
+    const steps = `${taken} step${taken === 1 ? "" : "s"}`;
     if (r.status === "solved") {
       return `Solved by logic in ${steps}; rating ${r.rating.score} (${r.rating.label}).`;
     }
