@@ -21,6 +21,8 @@ FAST = ["--encodings", "extended", "--backends", "minisat22"]
 OPTIONS = {"compare": FAST}
 WALKERS = ["solve", "count", "unique", "explain", "rate", "batch", "compare"]
 """The commands that walk a file of puzzles."""
+PUZZLE_COMMANDS = sorted(set(COMMANDS) - {"serve"})
+"""The commands that read puzzles (``serve`` serves a page and an API instead)."""
 
 
 @pytest.fixture
@@ -41,7 +43,7 @@ def run(command: str, *args: str, **kwargs: object):
     return satdoku(command, *args, *OPTIONS.get(command, []), **kwargs)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("command", sorted(COMMANDS))
+@pytest.mark.parametrize("command", PUZZLE_COMMANDS)
 def test_every_command_takes_a_puzzle_a_file_and_stdin(command, one):
     by_argument = run(command, EASY[0], "--quiet")
     by_file = run(command, "-f", str(one), "--quiet")
@@ -51,7 +53,7 @@ def test_every_command_takes_a_puzzle_a_file_and_stdin(command, one):
     assert by_file.out.count("\n") >= by_argument.out.count("\n") > 0
 
 
-@pytest.mark.parametrize("command", sorted(COMMANDS))
+@pytest.mark.parametrize("command", PUZZLE_COMMANDS)
 def test_o_file_holds_what_stdout_shows(command, one, tmp_path):
     target = tmp_path / "out.txt"
     shown = run(command, "-f", str(one), "--quiet")
@@ -64,7 +66,7 @@ def test_o_file_holds_what_stdout_shows(command, one, tmp_path):
         assert target.read_text() == shown.out
 
 
-@pytest.mark.parametrize("command", sorted(COMMANDS))
+@pytest.mark.parametrize("command", PUZZLE_COMMANDS)
 def test_o_dash_is_stdout_not_a_file(command, one, tmp_path):
     done = run(command, "-f", str(one), "--quiet", "-o", "-", cwd=tmp_path)
     assert done.status == 0 and done.out, done
@@ -72,7 +74,7 @@ def test_o_dash_is_stdout_not_a_file(command, one, tmp_path):
 
 
 @pytest.mark.parametrize("how", ["same", "symlink", "hard link"])
-@pytest.mark.parametrize("command", sorted(COMMANDS))
+@pytest.mark.parametrize("command", PUZZLE_COMMANDS)
 def test_o_naming_the_input_is_refused(command, how, one, tmp_path):
     target = tmp_path / "alias.txt"
     if how == "same":
@@ -87,14 +89,14 @@ def test_o_naming_the_input_is_refused(command, how, one, tmp_path):
     assert one.read_text() == EASY[0] + "\n"
 
 
-@pytest.mark.parametrize("command", sorted(COMMANDS))
+@pytest.mark.parametrize("command", PUZZLE_COMMANDS)
 def test_a_missing_file_given_as_puzzle_suggests_f(command, tmp_path):
     done = run(command, "nosuchfile.txt", cwd=tmp_path)
     assert_one_error_line(done)
     assert "no such file: nosuchfile.txt" in done.err and "-f" in done.err
 
 
-@pytest.mark.parametrize("command", sorted(set(COMMANDS) - {"batch", "compare"}))
+@pytest.mark.parametrize("command", sorted(set(PUZZLE_COMMANDS) - {"batch", "compare"}))
 def test_an_existing_file_given_as_puzzle_suggests_f(command, one):
     done = run(command, str(one))
     assert_one_error_line(done)
@@ -268,7 +270,7 @@ def test_option_table_in_the_docs_matches_the_commands():
     lines = [x for x in table.splitlines() if x.startswith("| `-")]
     header = next(x for x in table.splitlines() if x.startswith("| option"))
     commands = [c.strip() for c in header.strip("|").split("|")[1:-1]]
-    assert sorted(commands) == sorted(COMMANDS)
+    assert sorted(commands) == PUZZLE_COMMANDS
     group = LazyGroup()
     ctx = click.Context(cli)
     documented: dict[str, set[str]] = {c: set() for c in commands}

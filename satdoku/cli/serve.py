@@ -1,0 +1,84 @@
+"""``satdoku serve``: the web page and the JSON API (docs/serve.md), with uvicorn."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from satdoku.cli.options import timeout_option
+from satdoku.extras import require
+from satdoku.status import Exit
+from satdoku.web.settings import QUEUE, TIMEOUT, Settings
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option(
+    "--workers",
+    type=click.IntRange(min=0),
+    default=0,
+    metavar="N",
+    help="Worker processes that solve (default: one per core).",
+)
+@timeout_option(
+    f"The most seconds a request may take (default {TIMEOUT:g}); a request's own timeout"
+    " may be lower. Past it the status is unknown."
+)
+@click.option(
+    "--queue",
+    type=click.IntRange(min=0),
+    default=QUEUE,
+    show_default=True,
+    metavar="N",
+    help="Requests that may wait for a worker; past them the answer is 503.",
+)
+@click.option("-q", "--quiet", is_flag=True, help="Log warnings only, not every request.")
+def serve_command(
+    host: str, port: int, workers: int, timeout: float | None, queue: int, quiet: bool
+) -> int:
+    """Serve the page and the JSON API at http://HOST:PORT/ until Ctrl-C.
+
+    The page enters, solves, counts, checks, explains and rates a puzzle; the API answers
+    POST /api/solve, /api/count, /api/unique, /api/explain, /api/hint and /api/rate with the
+    records of --format json (described at /api/openapi.json). Each request runs in a worker
+    process within the time limit.
+
+    \b
+    Examples:
+      satdoku serve
+      satdoku serve --port 8080 --workers 4 --timeout 30
+      curl -d '{"puzzle": "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"}' localhost:8000/api/solve
+    """
+    uvicorn = require("uvicorn", "web", "serve")
+    require("starlette", "web", "serve")
+    from satdoku.web.app import create_app
+
+    settings = Settings(
+        workers=workers, timeout=TIMEOUT if timeout is None else timeout, queue=queue
+    )
+    app = create_app(settings)
+    if not quiet:
+        where = f"[{host}]" if ":" in host else host
+        click.echo(
+            f"satdoku serve: http://{where}:{port}/ ({settings.workers} workers, requests"
+            f" up to {settings.timeout:g} s; Ctrl-C stops)",
+            err=True,
+        )
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning" if quiet else "info",
+        access_log=not quiet,
+        timeout_graceful_shutdown=int(settings.timeout + settings.grace),
+    )
+    return Exit.OK
+
+
+if __name__ == "__main__":
+    from satdoku.cli import COMMANDS, main
+
+    COMMANDS.setdefault("serve", f"{__spec__.name}:serve_command")
+    main(["serve", *sys.argv[1:]])

@@ -1,0 +1,221 @@
+"""What each endpoint of the API answers: one function per endpoint, run in a worker process,
+and the table :data:`ENDPOINTS` that names them with the fields each takes and the schema of
+its answer. Adding an endpoint is one function and one entry here.
+
+The answers are the command line's JSON records for a puzzle given as an argument (built by
+:mod:`satdoku.formats.records`), so ``POST /api/solve`` answers as ``satdoku solve PUZZLE
+--format json`` does. Every answer is within the request's :class:`~satdoku.deadline.Deadline`:
+when it passes, the status is ``unknown`` (a count: ``stopped`` is ``timeout``), as with
+``--timeout``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from satdoku.deadline import Deadline, SolveTimeout
+from satdoku.formats.records import (
+    OutputRecord,
+    candidates_record,
+    count_record,
+    explanation_record,
+    givens_line,
+    rating_record,
+    solution_record,
+    step_record,
+    uniqueness_record,
+    unsolved_record,
+)
+from satdoku.geometry import Geometry
+from satdoku.kinds import get_kind
+from satdoku.model import Puzzle
+from satdoku.status import Status
+from satdoku.web import schemas
+from satdoku.web.fields import Job
+
+EXPLAIN_LIMIT = 100
+"""Solutions counted when the logic gets stuck, unless the request gives a ``limit``."""
+
+
+def read_puzzle(job: Job) -> Puzzle:
+    """The puzzle of ``job``'s text, read as its kind (raises :class:`ParseError`)."""
+    geometry = Geometry.parse(job.box) if job.box else None
+    return get_kind(job.kind).parse(job.puzzle, geometry, job.alphabet)
+
+
+def answer_solve(job: Job, deadline: Deadline) -> OutputRecord:
+    from satdoku.solver import solve
+    from satdoku.verify import given_clashes
+
+    puzzle = read_puzzle(job)
+    try:
+        solution = solve(puzzle, timeout=deadline.timeout())
+    except SolveTimeout:
+        return unsolved_record(Status.UNKNOWN, str(deadline.error()))
+    if solution is None:
+        clashes = given_clashes(puzzle)
+        reason = "; ".join(clashes) if clashes else "the constraints cannot all hold"
+        return unsolved_record(Status.NO_SOLUTION, reason)
+    return solution_record(solution)
+
+
+def answer_count(job: Job, deadline: Deadline) -> OutputRecord:
+    from satdoku.solver import count
+
+    return count_record(count(read_puzzle(job), job.limit, timeout=deadline.timeout()))
+
+
+def answer_unique(job: Job, deadline: Deadline) -> OutputRecord:
+    from satdoku.solver import uniqueness
+
+    return uniqueness_record(uniqueness(read_puzzle(job), timeout=deadline.timeout()))
+
+
+def answer_explain(job: Job, deadline: Deadline) -> OutputRecord:
+    return _logic(job, deadline, only_hint=False)
+
+
+def answer_hint(job: Job, deadline: Deadline) -> OutputRecord:
+    return _logic(job, deadline, only_hint=True)
+
+
+def _logic(job: Job, deadline: Deadline, only_hint: bool) -> OutputRecord:
+    """The record of ``satdoku explain`` (with ``only_hint``: ``explain --hint``)."""
+    from satdoku.logic import explain, rating_of, technique_set
+    from satdoku.logic.grid import values_of
+
+    puzzle = read_puzzle(job)
+    allowed = technique_set(job.techniques)
+    record: OutputRecord = {"puzzle": givens_line(puzzle)}
+    try:
+        explanation = explain(puzzle, allowed, timeout=deadline.timeout())
+    except SolveTimeout:
+        return {**record, "status": str(Status.UNKNOWN), "reason": str(deadline.error())}
+    stuck = explanation.status == Status.NEEDS_SEARCH
+    limit = EXPLAIN_LIMIT if job.limit is None else job.limit
+    if only_hint:
+        steps = explanation.steps
+        record |= {
+            "status": str(explanation.status),
+            "hint": step_record(steps[0]) if steps else None,
+        }
+        if explanation.reason:
+            record["reason"] = explanation.reason
+        if stuck and not steps:
+            record["solutions"] = _count(puzzle, limit, deadline)
+        return record
+    record |= explanation_record(explanation)
+    record["rating"] = rating_record(rating_of(explanation))
+    if stuck:
+        grid = explanation.grid
+        record["candidates"] = candidates_record(
+            grid.layout.names, [values_of(m) for m in grid.cands]
+        )
+        record["solutions"] = _count(puzzle, limit, deadline)
+    return record
+
+
+def _count(puzzle: Puzzle, limit: int, deadline: Deadline) -> OutputRecord:
+    """How many solutions the SAT side finds, up to ``limit``, in the time left."""
+    from satdoku.solver import count
+
+    return count_record(count(puzzle, limit, timeout=deadline.timeout()))
+
+
+def answer_rate(job: Job, deadline: Deadline) -> OutputRecord:
+    from satdoku.logic import rate, technique_set
+
+    puzzle = read_puzzle(job)
+    try:
+        return rating_record(
+            rate(puzzle, technique_set(job.techniques), timeout=deadline.timeout())
+        )
+    except SolveTimeout:
+        return {"status": str(Status.UNKNOWN), "reason": str(deadline.error())}
+
+
+def answer_draw(job: Job, deadline: Deadline) -> OutputRecord:
+    from satdoku.web.drawing import drawing
+
+    return drawing(read_puzzle(job))
+
+
+PUZZLE = ("puzzle", "kind", "box", "alphabet")
+"""The fields that say what the puzzle is."""
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """``POST /api/{name}``: ``answer`` runs in a worker on the fields ``takes``; ``returns`` is
+    the JSON schema of its answer."""
+
+    name: str
+    summary: str
+    takes: tuple[str, ...]
+    answer: Callable[[Job, Deadline], OutputRecord]
+    returns: dict[str, Any]
+
+
+ENDPOINTS = {
+    e.name: e
+    for e in (
+        Endpoint(
+            "solve",
+            "Solve the puzzle: as `satdoku solve PUZZLE --format json`.",
+            (*PUZZLE, "timeout"),
+            answer_solve,
+            schemas.SOLVE,
+        ),
+        Endpoint(
+            "count",
+            "Count the solutions, at most `limit` (none: all, within the time):"
+            " as `satdoku count PUZZLE --format json`.",
+            (*PUZZLE, "limit", "timeout"),
+            answer_count,
+            schemas.COUNT,
+        ),
+        Endpoint(
+            "unique",
+            "Is the puzzle unique? If not, two solutions and the cells where they differ:"
+            " as `satdoku unique PUZZLE --format json`.",
+            (*PUZZLE, "timeout"),
+            answer_unique,
+            schemas.UNIQUE,
+        ),
+        Endpoint(
+            "explain",
+            "Solve like a person, step by step, with the rating; when the techniques get"
+            " stuck, the candidates and a count of the solutions up to `limit` (default"
+            f" {EXPLAIN_LIMIT}): as `satdoku explain PUZZLE --format json`.",
+            (*PUZZLE, "techniques", "limit", "timeout"),
+            answer_explain,
+            schemas.EXPLAIN,
+        ),
+        Endpoint(
+            "hint",
+            "The easiest next step: as `satdoku explain --hint PUZZLE --format json`.",
+            (*PUZZLE, "techniques", "limit", "timeout"),
+            answer_hint,
+            schemas.HINT,
+        ),
+        Endpoint(
+            "rate",
+            "Rate the puzzle by the hardest technique a person needs: as `satdoku rate"
+            " PUZZLE --format json`.",
+            (*PUZZLE, "techniques", "timeout"),
+            answer_rate,
+            schemas.RATE,
+        ),
+        Endpoint(
+            "draw",
+            "The puzzle as the page draws it: the picture of `satdoku solve --format svg`"
+            " (givens only), and its cells, units and candidates.",
+            PUZZLE,
+            answer_draw,
+            schemas.DRAW,
+        ),
+    )
+}
+"""Every endpoint of the API, by name."""

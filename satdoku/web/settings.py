@@ -1,0 +1,61 @@
+"""The limits of a server: worker processes, the time a request may take, how many requests
+may wait, how large a body may be."""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass
+
+from satdoku.errors import UsageError
+
+TIMEOUT = 10.0
+"""Seconds a request may take by default; a request may ask for less, never for more."""
+QUEUE = 64
+"""Requests that may wait for a worker, beyond those running, before the answer is 503."""
+MAX_BODY = 1024 * 1024
+"""Bytes of a request body: enough for a 400x400 grid written as numbers."""
+LONG_PUZZLE = 600
+"""Characters of puzzle text beyond which a request counts as long (a 25x25 grid on one line
+has 625; every 9x9 and 16x16 notation but the most padded is shorter). Long requests may hold
+all workers but one, so that short ones always have a worker."""
+GRACE = 5.0
+"""Seconds past its time limit after which a request is answered 503 even if its worker has
+not finished (the worker's slot stays taken until it does)."""
+
+
+def default_workers() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How a server runs: ``workers`` processes, at most ``timeout`` seconds per request, at
+    most ``queue`` requests waiting, bodies of at most ``max_body`` bytes."""
+
+    workers: int = 0
+    """Worker processes; 0: one per core."""
+    timeout: float = TIMEOUT
+    queue: int = QUEUE
+    max_body: int = MAX_BODY
+    long_puzzle: int = LONG_PUZZLE
+    grace: float = GRACE
+
+    def __post_init__(self) -> None:
+        if self.workers < 0 or self.queue < 0 or self.max_body < 1:
+            raise UsageError("workers, queue and max_body must be positive")
+        if not 0 < self.timeout < math.inf:
+            raise UsageError(
+                f"the server's time limit is a number of seconds above 0, not {self.timeout}"
+            )
+        if self.workers == 0:
+            object.__setattr__(self, "workers", default_workers())
+
+    @property
+    def long_workers(self) -> int:
+        """How many workers long requests may hold at once: all but one (one if only one)."""
+        return max(1, self.workers - 1)
