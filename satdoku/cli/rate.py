@@ -62,13 +62,14 @@ def rate_command(
         for number, record in enumerate(report.walk()):
             if number == 0:  # after the input proved non-empty
                 _header(out, fmt)
+            line = record.line if inputs.walks_a_file else None
             if record.puzzle is None:
                 assert record.error is not None
                 message = describe(inputs.name, record.error)
                 report.error(message)
-                result = invalid_record(record.line, message)
+                result = invalid_record(line, message)
             else:
-                result = where(record.line)
+                result = where(line)
                 try:
                     result.update(rating_record(rate(record.puzzle, allowed, timeout=timeout)))
                 except SolveTimeout as err:
