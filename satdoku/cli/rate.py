@@ -97,7 +97,7 @@ def _write(out: IO[str], result: OutputRecord, fmt: str) -> None:
     elif result["status"] == Status.UNKNOWN:
         out.write(f"{result['line']:>6}  {'-':>6}  {Status.UNKNOWN!s:<12}  {result['reason']}\n")
     elif result["status"] != Status.INVALID:
-        out.write(rating_row(result["line"], result) + "\n")
+        out.write(rating_row(result.get("line", 1), result) + "\n")
 
 
 def _summary(ratings: list[OutputRecord], report: Report) -> Iterator[str]:
