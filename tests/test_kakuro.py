@@ -71,3 +71,80 @@ def test_cli_solves_kakuro_file() -> None:
 
 def test_cli_bad_kakuro_is_one_error_line() -> None:
     assert_one_error_line(satdoku("solve", "--kind", "kakuro", "- 4,\n,7 x"))
+
+
+DASHES = """\
+- 23, 30, - - 27, 12, 16,
+,16 0 0 - 17,24 0 0 0
+,17 0 0 15,29 0 0 0 0
+,35 0 0 0 0 0 12, -
+- ,7 0 0 7,8 0 0 7,
+- 11, 10,16 0 0 0 0 0
+,21 0 0 0 0 ,5 0 0
+,6 0 0 0 - ,3 0 0"""
+ZERO_HALVES = """\
+0\\0 23\\0 30\\0 0\\0 0\\0 27\\0 12\\0 16\\0
+0\\16 0 0 0\\0 17\\24 0 0 0
+0\\17 0 0 15\\29 0 0 0 0
+0\\35 0 0 0 0 0 12\\0 0\\0
+0\\0 0\\7 0 0 7\\8 0 0 7\\0
+0\\0 11\\0 10\\16 0 0 0 0 0
+0\\21 0 0 0 0 0\\5 0 0
+0\\6 0 0 0 0\\0 0\\3 0 0"""
+
+
+def test_zero_halves_are_no_clue():
+    """``0\\0`` is a block, ``17\\0`` a down clue alone: the same puzzle as the dash form."""
+    zeros = KAKURO.parse(ZERO_HALVES, None, "auto")
+    dashes = KAKURO.parse(DASHES, None, "auto")
+    assert zeros.positions == dashes.positions
+    assert set(zeros.constraints) == set(dashes.constraints)
+    assert [s.grid for s in solutions(zeros, limit=2)] == [s.grid for s in solutions(dashes)]
+
+
+@pytest.mark.parametrize("text", [ZERO_HALVES, ZERO_HALVES.replace(" ", "\t")])
+def test_a_solution_prints_in_the_notation_it_was_read_in(text):
+    puzzle = KAKURO.parse(text, None, "auto")
+    (solution,) = solutions(puzzle, limit=2)
+    printed = str(solution)
+    tokens = printed.split()
+    assert "0\\0" in tokens and "23\\0" in tokens and "-" not in tokens
+    assert "0\\0" not in str(next(iter(solutions(KAKURO.parse(DASHES, None, "auto"))))).split()
+    again = KAKURO.parse(printed, None, "auto")
+    assert again.givens == solution.grid
+    assert str(next(iter(solutions(again)))) == printed
+
+
+@pytest.mark.parametrize("via", ["file", "stdin", "argument"])
+def test_the_zero_half_form_solves_from_a_file_stdin_and_an_argument(via, tmp_path):
+    expected = str(next(iter(solutions(KAKURO.parse(ZERO_HALVES, None, "auto"))))) + "\n"
+    if via == "file":
+        path = tmp_path / "kakuro.txt"
+        path.write_text(ZERO_HALVES + "\n")
+        run = satdoku("solve", "--kind", "kakuro", "-f", str(path), "-q")
+        assert run.out.splitlines()[0] == "# line 1"
+        out = "\n".join(run.out.splitlines()[1:]).strip("\n") + "\n"
+    elif via == "stdin":
+        run = satdoku("solve", "--kind", "kakuro", "-", "-q", stdin=ZERO_HALVES + "\n")
+        out = "\n".join(run.out.splitlines()[1:]).strip("\n") + "\n"
+    else:
+        run = satdoku("solve", "--kind", "kakuro", ZERO_HALVES)
+        out = run.out
+    assert run.status == 0, run.err
+    assert out == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("- 46,\n,3 0", "a clue is at most 45"),
+        ("- " + "9" * 5000 + ",\n,3 0", "a clue is at most 45"),
+        ('{"grid": ' * 5000, "invalid JSON"),
+        ('{"grid": [1, 2]}', 'expected a JSON object with "grid"'),
+        ('{"grid": ["- 3,", ",3 0"], "rows": 99}', '"rows" should be'),
+    ],
+)
+def test_hostile_kakuro_text_is_one_parse_error(text, words):
+    with pytest.raises(Exception, match=words) as caught:
+        KAKURO.parse(text, None, "auto")
+    assert type(caught.value).__name__ == "ParseError"
