@@ -281,3 +281,23 @@ def test_batch_after_a_garbage_first_line_answers_every_puzzle(tmp_path):
     lines = run.out.splitlines()
     assert lines[0] == "invalid" and len(lines) == 10_001
     assert set(lines[1:]) == {solve(parse_puzzle(EASY)).line}
+
+
+@pytest.mark.parametrize("command", ["solve", "count", "unique", "explain", "rate", "batch"])
+def test_every_command_carries_the_key_of_a_table_row(command, tmp_path):
+    path = tmp_path / "table.csv"
+    path.write_text(f"name,puzzle,level\nfirst,{EASY},easy\nsecond,{EASY[:80]}x,hard\n")
+    run = satdoku(command, "-f", str(path), "--format", "json", "--key", "level", "-q")
+    records = [json.loads(line) for line in run.out.splitlines()]
+    assert [(r["id"], r["status"]) for r in records][1] == ("hard", "invalid")
+    assert records[0]["id"] == "easy" and records[0]["status"] != "invalid"
+
+
+def test_key_is_refused_where_there_is_no_table():
+    run = satdoku("count", "-", "--key", "id", stdin=EASY + "\n")
+    assert (run.status, run.err) == (
+        2,
+        "error: --key id: the input is not a table with a header (CSV or SQL)\n",
+    )
+    run = satdoku("count", EASY, "--key", "id")
+    assert run.status == 2 and run.err.startswith("error: --key names a column")

@@ -28,10 +28,10 @@ def answer_each(
             result: OutputRecord
             if record.puzzle is None:
                 assert record.error is not None
-                result = invalid_record(line, describe(inputs.name, record.error))
+                result = invalid_record(line, describe(inputs.name, record.error), record.key)
                 report.error(result["error"])
             else:
-                result = {**where(line), **answer(record.puzzle)}
+                result = {**where(line, record.key), **answer(record.puzzle)}
             report.add(result["status"])
             out.write(render(result, fmt, fields, text))
         report.summary()

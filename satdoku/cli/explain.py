@@ -86,9 +86,9 @@ def explain_command(
                 assert record.error is not None
                 message = describe(inputs.name, record.error)
                 report.error(message)
-                result = invalid_record(line, message)
+                result = invalid_record(line, message, record.key)
             else:
-                result = {**where(line), "puzzle": givens_line(record.puzzle)}
+                result = {**where(line, record.key), "puzzle": givens_line(record.puzzle)}
                 found, candidates = _explain(
                     record.puzzle, allowed, trace or fmt == "trace", only_hint, limit, timeout
                 )

@@ -41,6 +41,7 @@ class Streams:
     first: int | None
     output: str | None
     quiet: bool
+    key: str | None = None
 
 
 @dataclass
@@ -59,7 +60,7 @@ class Inputs:
 
 def stream_options(func: F) -> F:
     """Decorate a command with PUZZLE, ``-f``, ``--kind``, ``--box``, ``--alphabet``,
-    ``--first``, ``-o`` and ``--quiet``, passed to it as one ``streams`` argument."""
+    ``--key``, ``--first``, ``-o`` and ``--quiet``, passed to it as one ``streams`` argument."""
     from satdoku.kinds import KINDS
 
     @functools.wraps(func)
@@ -73,9 +74,10 @@ def stream_options(func: F) -> F:
         first: int | None,
         output: str | None,
         quiet: bool,
+        key: str | None,
         **kwargs: Any,
     ) -> Any:
-        streams = Streams(puzzle, file, box, alphabet, kind, first, output, quiet)
+        streams = Streams(puzzle, file, box, alphabet, kind, first, output, quiet, key)
         return func(*args, streams=streams, **kwargs)
 
     return cast(
@@ -105,6 +107,12 @@ def stream_options(func: F) -> F:
                 default="auto",
                 show_default=True,
                 help="Characters of one-line puzzles above 9x9.",
+            ),
+            click.option(
+                "--key",
+                metavar="COLUMN",
+                help="The column of a table (CSV, SQL) whose value each record carries as id"
+                " (default: a column named id, key, name or uid, or ending in _id).",
             ),
             click.option(
                 "--first",
@@ -147,16 +155,23 @@ def read_inputs(streams: Streams, positional_files: bool = False) -> Inputs:
         if not positional_files:
             raise UsageError(f"{puzzle} is a file, not a puzzle: read it with -f {puzzle}")
         puzzle, file = None, puzzle
+    read = spec.read
+    if streams.key is not None:
+        if spec.read_table is None:
+            raise UsageError(f"--key: {spec.name} puzzles are not read from tables")
+        read = functools.partial(spec.read_table, key=streams.key)
     if STDIO in (puzzle, file):
         if sys.stdin is None:
             raise UsageError("stdin is closed: give a PUZZLE or -f FILE")
         lines = text_lines(sys.stdin.buffer, "stdin")
-        records = spec.read(lines, geometry, streams.alphabet)
+        records = read(lines, geometry, streams.alphabet)
         return Inputs("stdin", None, _first(streams, nonempty("stdin", records)))
     if file is not None:
-        records = _file_records(file, geometry, streams.alphabet, spec.read)
+        records = _file_records(file, geometry, streams.alphabet, read)
         return Inputs(file, file, _first(streams, nonempty(file, records)))
     assert puzzle is not None
+    if streams.key is not None:
+        raise UsageError("--key names a column of a table read with -f FILE or from stdin")
     try:
         parsed = spec.parse(puzzle, geometry, streams.alphabet)
     except ParseError:

@@ -67,9 +67,9 @@ def rate_command(
                 assert record.error is not None
                 message = describe(inputs.name, record.error)
                 report.error(message)
-                result = invalid_record(line, message)
+                result = invalid_record(line, message, record.key)
             else:
-                result = where(line)
+                result = where(line, record.key)
                 try:
                     result.update(rating_record(rate(record.puzzle, allowed, timeout=timeout)))
                 except SolveTimeout as err:

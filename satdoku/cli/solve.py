@@ -130,7 +130,7 @@ def _decode(
     except OSError as err:
         raise UsageError(f"cannot read {model_file}: {err.strerror}") from None
     solution = solution_from_model(record.puzzle, text, encoding or DEFAULT_ENCODING)
-    result = where(record.line if inputs.walks_a_file else None)
+    result = where(record.line if inputs.walks_a_file else None, record.key)
     if solution is None:
         reason = "the external solver answered UNSATISFIABLE"
         result.update(unsolved_record(Status.NO_SOLUTION, reason))
@@ -150,8 +150,11 @@ def _solve(
     line = record.line if inputs.walks_a_file else None
     if record.puzzle is None:
         assert record.error is not None
-        return None, {**invalid_record(line, describe(inputs.name, record.error)), "solution": None}
-    result = where(line)
+        return None, {
+            **invalid_record(line, describe(inputs.name, record.error), record.key),
+            "solution": None,
+        }
+    result = where(line, record.key)
     try:
         solution = solve(record.puzzle, encoding=encoding, backend=backend, timeout=timeout)
     except SolveTimeout as err:

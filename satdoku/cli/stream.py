@@ -45,7 +45,7 @@ def stream_all(
             message = describe(inputs.name, record.error)
             report.error(message)
             report.add(Status.INVALID)
-            _unsolved(out, fmt, {**invalid_record(line, message), "solution": None})
+            _unsolved(out, fmt, {**invalid_record(line, message, record.key), "solution": None})
             continue
         found = 0
         stream = solutions(
@@ -61,7 +61,7 @@ def stream_all(
                 found += 1
                 text = format_line(solution.puzzle, solution.grid)
                 item = {
-                    **where(line),
+                    **where(line, record.key),
                     "status": str(Status.SOLVED),
                     "index": found,
                     "solution": text,
@@ -79,14 +79,18 @@ def stream_all(
             report.add(Status.UNKNOWN)
             if found == 0:
                 _unsolved(
-                    out, fmt, {**where(line), "status": str(Status.UNKNOWN), "solution": None}
+                    out,
+                    fmt,
+                    {**where(line, record.key), "status": str(Status.UNKNOWN), "solution": None},
                 )
             continue
         if found == 0:
             report.note(f"{at}{Status.NO_SOLUTION}")
             report.add(Status.NO_SOLUTION)
             _unsolved(
-                out, fmt, {**where(line), "status": str(Status.NO_SOLUTION), "solution": None}
+                out,
+                fmt,
+                {**where(line, record.key), "status": str(Status.NO_SOLUTION), "solution": None},
             )
         else:
             more = " (limit reached)" if limit is not None and found == limit else ""

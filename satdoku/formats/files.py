@@ -444,6 +444,8 @@ def _columns(header: list[str], key: str | None) -> tuple[int, int | None]:
         keys = [header.index(key.lower())]
     others = [i for i in range(len(header)) if i not in keys]
     column = named[0] if named else others[0] if others else 0
+    if key is not None:
+        return column, keys[0]
     return column, next((i for i in keys if i != column), None)
 
 

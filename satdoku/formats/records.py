@@ -46,14 +46,18 @@ class BatchResult(Protocol):
     def key(self) -> str | None: ...
 
 
-def where(line: int | None) -> OutputRecord:
-    """The start of a record: the puzzle's ``line`` in its file, nothing for an argument."""
-    return {} if line is None else {"line": line}
+def where(line: int | None, key: str | None = None) -> OutputRecord:
+    """The start of a record: the puzzle's ``line`` in its file (nothing for an argument) and
+    the ``key`` of its table row as ``id`` (nothing outside tables)."""
+    record: OutputRecord = {} if line is None else {"line": line}
+    if key is not None:
+        record["id"] = key
+    return record
 
 
-def invalid_record(line: int | None, error: str) -> OutputRecord:
+def invalid_record(line: int | None, error: str, key: str | None = None) -> OutputRecord:
     """A record for input that is not a puzzle."""
-    return {**where(line), "status": str(Status.INVALID), "error": error}
+    return {**where(line, key), "status": str(Status.INVALID), "error": error}
 
 
 def solution_record(solution: Solution, stats: bool = False) -> OutputRecord:

@@ -30,6 +30,9 @@ class Kind:
     """One puzzle from text (a command-line argument); raises :class:`ParseError`."""
     read: Callable[[Iterable[str], Geometry | None, str], Iterator[Record]]
     """Every puzzle of a file's lines, one :class:`Record` each (errors kept, reading goes on)."""
+    read_table: Callable[..., Iterator[Record]] | None = None
+    """``read`` that also takes ``key=COLUMN``, the column of a table whose value each record
+    carries; None for kinds not read from tables."""
 
 
 def content_lines(text: str, first_line: int = 1) -> list[tuple[int, str]]:

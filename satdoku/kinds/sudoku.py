@@ -56,17 +56,19 @@ def variant(name: str, summary: str, extra: ExtraUnits, legend: str) -> Kind:
     def parse(text: str, box: Geometry | None, alphabet: str) -> Puzzle:
         return build(parse_puzzle(text, box, alphabet))
 
-    def read(lines: Iterable[str], box: Geometry | None, alphabet: str) -> Iterator[Record]:
-        for record in read_records(lines, box, alphabet):
+    def read(
+        lines: Iterable[str], box: Geometry | None, alphabet: str, key: str | None = None
+    ) -> Iterator[Record]:
+        for record in read_records(lines, box, alphabet, key):
             if record.puzzle is None:
                 yield record
                 continue
             try:
                 yield replace(record, puzzle=build(record.puzzle))
             except SatdokuError as err:
-                yield Record(record.line, record.text, error=err)
+                yield Record(record.line, record.text, error=err, key=record.key)
 
-    return Kind(name, summary, parse, read)
+    return Kind(name, summary, parse, read, read)
 
 
 KIND = Kind(
@@ -74,4 +76,5 @@ KIND = Kind(
     "classic N x N Sudoku with R x C boxes",
     parse=parse_puzzle,
     read=read_records,
+    read_table=read_records,
 )
