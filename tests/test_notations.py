@@ -23,6 +23,7 @@ from satdoku.logic import explain
 from satdoku.logic.grid import CandidateGrid
 from satdoku.model import Puzzle
 from satdoku.solver import solve
+from tests.cli import assert_one_error_line, satdoku
 from tests.conftest import DATA
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -293,3 +294,17 @@ def test_a_trace_reads_back_line_by_line():
     lines = explain(easy(), trace=True).lines
     grids = file_grids("\n".join(lines))
     assert len(grids) == len(lines) and grids[-1] == solution(easy())
+
+
+@pytest.mark.parametrize("fmt", ["ss", "sdk", "sdm", "trace"])
+def test_solve_writes_each_notation_and_reads_it_back(fmt, tmp_path):
+    puzzle = easy()
+    text = format_sdm(puzzle, puzzle.givens)
+    written = satdoku("solve", text, "--format", fmt)
+    assert written.status == 0, written.err
+    again = satdoku("solve", "-", "--format", "line", "-q", stdin=written.out)
+    assert again.out.strip() == "".join(map(str, solution(puzzle)))
+
+
+def test_a_notation_that_cannot_hold_the_grid_is_one_error_line():
+    assert_one_error_line(satdoku("solve", "." * 256, "--format", "sdk"))

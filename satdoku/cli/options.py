@@ -19,6 +19,10 @@ FORMATS = {
     "json": "JSON Lines, one object per puzzle",
     "csv": "a CSV header, then one row per puzzle",
     "svg": "a picture of one puzzle (an SVG document)",
+    "ss": "Simple Sudoku's grid (..3|.2.|6.. rows, rules between bands)",
+    "sdk": "SadMan Software's [Puzzle] section (9x9)",
+    "sdm": "one line of 81 digits, 0 blank (9x9)",
+    "trace": "the grid as one line of rows (explain: after every placement)",
 }
 """The one set of output formats; a command takes those that apply to it."""
 

@@ -16,6 +16,7 @@ from satdoku.cli.stream import stream_all
 from satdoku.encodings import DEFAULT_ENCODING
 from satdoku.errors import UsageError
 from satdoku.formats import Record
+from satdoku.formats.notations import NOTATIONS
 from satdoku.formats.output import format_grid
 from satdoku.formats.records import (
     OutputRecord,
@@ -39,7 +40,7 @@ FIELDS = ("line", "status", "solution", "reason", "error")
 
 @click.command("solve")
 @stream_options
-@format_option(("grid", "line", "json", "csv", "svg"))
+@format_option(("grid", "line", "json", "csv", "svg", *NOTATIONS))
 @solver_options()
 @click.option("--stats", is_flag=True, help="Report solver statistics (stderr, or in JSON).")
 @click.option("--all", "every", is_flag=True, help="Print every solution, as it is found.")
@@ -78,8 +79,10 @@ def solve_command(
     """
     if (every or limit is not None) and model_file is not None:
         raise UsageError("--all and --limit do not go with --model")
-    if (every or limit is not None) and fmt == "svg":
-        raise UsageError("--format svg draws one solution; it does not go with --all or --limit")
+    if (every or limit is not None) and (fmt == "svg" or fmt in NOTATIONS):
+        raise UsageError(
+            f"--format {fmt} writes one grid a puzzle; it does not go with --all or --limit"
+        )
     inputs = read_inputs(streams)
     with open_output(streams, inputs) as out, Report(streams, inputs) as report:
         if every or limit is not None:
@@ -194,6 +197,11 @@ def _emit(
             out.write(puzzle_svg(record.puzzle, solution.grid if solution else None))
     elif fmt == "csv":
         out.write(csv_row(result, FIELDS))
+    elif fmt in NOTATIONS:
+        if record.puzzle is not None:
+            grid = solution.grid if solution is not None else record.puzzle.givens
+            gap = "\n" if inputs.walks_a_file and fmt in ("ss", "sdk") else ""
+            out.write(NOTATIONS[fmt](record.puzzle, grid) + "\n" + gap)
     elif fmt == "line":
         out.write(f"{result['solution'] if solution is not None else status}\n")
     elif solution is not None:
