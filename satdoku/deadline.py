@@ -15,6 +15,10 @@ from dataclasses import dataclass
 
 from satdoku.errors import SatdokuError, UsageError
 
+FOREVER = 1e7
+"""Seconds (about four months) beyond which a time limit is no limit: timers and clocks of
+the operating system overflow long before ``1e308``."""
+
 
 class SolveTimeout(SatdokuError):
     """The time limit ran out before the backend decided: the answer is unknown."""
@@ -29,13 +33,13 @@ class Deadline:
 
     @classmethod
     def after(cls, seconds: float | None) -> Deadline:
-        """The deadline ``seconds`` from now; None (or infinity) means no time limit
+        """The deadline ``seconds`` from now; None (or more than :data:`FOREVER`) means no limit
         (:data:`NEVER`). Raises :class:`~satdoku.errors.UsageError` for a negative or NaN
         number of seconds."""
-        if seconds is None or seconds == math.inf:
-            return NEVER
-        if math.isnan(seconds) or seconds < 0:
+        if seconds is not None and (math.isnan(seconds) or seconds < 0):
             raise UsageError(f"a time limit is 0 seconds or more, not {seconds}")
+        if seconds is None or seconds > FOREVER:
+            return NEVER
         return cls(seconds, time.monotonic())
 
     @property

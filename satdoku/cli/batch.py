@@ -27,7 +27,7 @@ from satdoku.batch import (
     run_batch,
 )
 from satdoku.cli.inputs import Inputs, Streams, check_output, read_inputs, stream_options
-from satdoku.cli.options import format_option, limit_option, timeout_option
+from satdoku.cli.options import counts, format_option, limit_option, named, timeout_option
 from satdoku.cli.report import Report, line_count
 from satdoku.errors import UsageError
 from satdoku.formats.records import BATCH_FIELDS, batch_record, csv_header, csv_row, json_line
@@ -52,7 +52,7 @@ from satdoku.status import Exit, Status
 )
 @click.option(
     "--chunk",
-    type=click.IntRange(min=1),
+    type=counts(max=1_000_000),
     default=CHUNK,
     show_default=True,
     help="Puzzles per chunk; each starts on fresh solvers, similar puzzles solved together.",
@@ -66,11 +66,13 @@ from satdoku.status import Exit, Status
     "--backend",
     "--solver",
     "backend",
+    callback=named,
     help=f"{DPLL} or a python-sat solver (default: {DPLL} up to 16x16, or {ENGINE_BACKEND} with"
     f" --encoding or --conflicts or where {DPLL} is not built; {BIG_BACKEND} from 25x25 up).",
 )
 @click.option(
     "--encoding",
+    callback=named,
     help=(
         f"CNF encoding spec (default: {ENGINE_ENCODING} with MiniCard/GlueCard, else extended;"
         f" {BIG_ENCODING} from 25x25 up)."
@@ -78,7 +80,7 @@ from satdoku.status import Exit, Status
 )
 @click.option(
     "--conflicts",
-    type=click.IntRange(min=1),
+    type=counts(),
     help="Conflict budget per solve of the CDCL engine (up to 16x16); past it a puzzle is"
     " 'unknown'.",
 )

@@ -17,7 +17,7 @@ from satdoku.cli.inputs import (
     read_inputs,
     stream_options,
 )
-from satdoku.cli.options import format_option, timeout_option
+from satdoku.cli.options import counts, format_option, named, timeout_option
 from satdoku.cli.report import Report
 from satdoku.compare import (
     Comparison,
@@ -44,13 +44,18 @@ def _names(text: str | None) -> list[str] | None:
 @stream_options
 @click.option(
     "--encodings",
+    callback=named,
     help="Comma-separated encoding specs (CP-SAT: alldiff, onehot; dpll: exactcover).",
 )
-@click.option("--backends", help="Comma-separated backends: python-sat solver names, cpsat, dpll.")
+@click.option(
+    "--backends",
+    callback=named,
+    help="Comma-separated backends: python-sat solver names, cpsat, dpll.",
+)
 @timeout_option("Seconds per puzzle and configuration; past it the trial is unknown.")
 @click.option(
     "--repeat",
-    type=click.IntRange(min=1),
+    type=counts(max=1000),
     default=1,
     show_default=True,
     help="Run each solve this many times and keep its least times (steadier on a busy machine).",

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 import click
 
 from satdoku.cli.inputs import Streams, describe, open_output, read_inputs, stream_options
+from satdoku.cli.options import named
 from satdoku.encodings import DEFAULT_ENCODING, get_encoding
 from satdoku.encodings.dimacs import dimacs_lines
 from satdoku.errors import UsageError
@@ -19,6 +20,7 @@ from satdoku.status import Exit
 @stream_options
 @click.option(
     "--encoding",
+    callback=named,
     default=DEFAULT_ENCODING,
     show_default=True,
     help="CNF encoding spec, e.g. minimal, extended, augmented+optimized, efficient+ladder.",

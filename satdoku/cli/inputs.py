@@ -17,7 +17,7 @@ from typing import Any, TextIO, TypeVar, cast
 
 import click
 
-from satdoku.cli.options import stack
+from satdoku.cli.options import counts, stack
 from satdoku.errors import ParseError, SatdokuError, UsageError
 from satdoku.formats import Record
 from satdoku.formats.source import text_lines
@@ -116,7 +116,7 @@ def stream_options(func: F) -> F:
             ),
             click.option(
                 "--first",
-                type=click.IntRange(min=1),
+                type=counts(),
                 metavar="N",
                 help="Only the first N puzzles of the input.",
             ),

@@ -77,11 +77,27 @@ def _not_nan(ctx: click.Context, param: click.Parameter, value: float | None) ->
     return value
 
 
+MAX_COUNT = 2**63 - 1
+"""The largest count any option takes (solutions, puzzles, conflicts): a 64-bit integer."""
+
+
+def counts(min: int = 1, max: int = MAX_COUNT) -> click.IntRange:
+    """The type of an option counting something: an integer from ``min`` to ``max``."""
+    return click.IntRange(min=min, max=max)
+
+
+def named(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A callback refusing an empty name (``--encoding ''``): no option means the default."""
+    if value is not None and not value.strip(" ,"):
+        raise click.BadParameter("empty; leave the option out for the default", ctx, param)
+    return value
+
+
 def limit_option(help: str, default: int | None = None, min: int = 1) -> Callable[[F], F]:
     """``--limit``: solutions per puzzle."""
     return click.option(
         "--limit",
-        type=click.IntRange(min=min),
+        type=counts(min),
         metavar="N",
         default=default,
         show_default=default is not None,
@@ -118,9 +134,12 @@ def solver_options(
     return stack(
         click.option(
             "--encoding",
+            callback=named,
             help=f"CNF encoding spec (default {DEFAULT_ENCODING}, {BIG_ENCODING} from 25x25 up);"
             " with CP-SAT: alldiff or onehot.",
         ),
-        click.option("--backend", "--solver", "backend", help=f"{backend_help} {AUTO}"),
+        click.option(
+            "--backend", "--solver", "backend", callback=named, help=f"{backend_help} {AUTO}"
+        ),
         timeout_option(),
     )

@@ -28,6 +28,7 @@ from satdoku.formats.records import (
     unsolved_record,
     where,
 )
+from satdoku.formats.source import is_binary
 from satdoku.formats.svg import puzzle_svg
 from satdoku.solver import Solution, SolveTimeout, solve
 from satdoku.solver.external import solution_from_model
@@ -127,11 +128,7 @@ def _decode(
 ) -> tuple[Solution | None, OutputRecord]:
     """An external solver's answer in ``model_file``, decoded and verified."""
     assert record.puzzle is not None
-    try:
-        with click.open_file(model_file, encoding="utf-8") as handle:
-            text = handle.read()
-    except OSError as err:
-        raise UsageError(f"cannot read {model_file}: {err.strerror}") from None
+    text = _model_text(model_file)
     solution = solution_from_model(record.puzzle, text, encoding or DEFAULT_ENCODING)
     result = where(record.line if inputs.walks_a_file else None, record.key)
     if solution is None:
@@ -140,6 +137,25 @@ def _decode(
     else:
         result.update(solution_record(solution, stats))
     return solution, result
+
+
+MAX_MODEL = 1 << 30
+"""Bytes of an external solver's answer read at most (a 400x400 extended model is smaller)."""
+
+
+def _model_text(path: str) -> str:
+    """The text of an external solver's answer: refused when binary, too long or unreadable."""
+    try:
+        with click.open_file(path, "rb") as handle:
+            data = handle.read(8192)
+            if is_binary(data):
+                raise UsageError(f"{path}: binary data, not a solver's answer (DIMACS text)")
+            data += handle.read(MAX_MODEL)
+    except OSError as err:
+        raise UsageError(f"cannot read {path}: {err.strerror}") from None
+    if len(data) > MAX_MODEL:
+        raise UsageError(f"{path}: more than {MAX_MODEL:,} bytes; not a solver's answer")
+    return data.decode("utf-8", errors="replace")
 
 
 def _solve(

@@ -104,7 +104,7 @@ def cell_value(token: str, size: int, lineno: int, column: int) -> int:
     (``.``, ``0``, ``_``)."""
     if token in (".", "0", "_"):
         return 0
-    if token.isascii() and token.isdigit():
+    if token.isascii() and token.isdigit() and len(token) <= 6:
         value = int(token)
     elif len(token) == 1 and token.isascii() and token.isalpha():
         value = int(token, 36)

@@ -66,7 +66,16 @@ def parse_block(lines: Lines, box: Geometry | None = None) -> Puzzle:
                 line.index(rest.split()[0]) + 1,
             )
         for m in _SUM_ITEM.finditer(line):
-            sums[m.group(1)] = int(m.group(2))
+            label, digits = m.group(1), m.group(2)
+            if label in sums:
+                raise ParseError(f"cage {label!r} has a second sum", lineno, m.start() + 1)
+            if len(digits.lstrip("0")) > 6:
+                raise ParseError(
+                    f"a cage sum is a number of at most six digits, found {digits[:12]}...",
+                    lineno,
+                    m.start(2) + 1,
+                )
+            sums[label] = int(digits)
     geometry = box or _geometry(n, first_lineno)
     if geometry.size != n:
         raise ParseError(f"box {geometry} does not fit a {n}x{n} grid", first_lineno)

@@ -95,7 +95,7 @@ class CpsatModel:
             if isinstance(constraint, AllDifferent):
                 model.add_all_different([cells[c] for c in constraint.cells])
             elif isinstance(constraint, Sum):
-                model.add(sum(cells[c] for c in constraint.cells) == constraint.total)
+                model.add(sum(cells[c] for c in constraint.cells) == _total(constraint, puzzle))
 
         def decode(values: Any) -> Grid:
             return tuple(int(values.value(x)) for x in cells)
@@ -122,7 +122,7 @@ class CpsatModel:
             elif isinstance(constraint, Sum):
                 model.add(
                     sum(v * x[c][v - 1] for c in constraint.cells for v in domain)
-                    == constraint.total
+                    == _total(constraint, puzzle)
                 )
 
         def decode(values: Any) -> Grid:
@@ -238,3 +238,9 @@ class _Finished:
 
     def __init__(self, status: Any) -> None:
         self.status = status
+
+
+def _total(constraint: Sum, puzzle: Puzzle) -> int:
+    """The total of a sum, kept within 64 bits: a total beyond what its cells can reach stays
+    beyond it (so the model has no solution, as the total demands)."""
+    return min(constraint.total, len(constraint.cells) * puzzle.values + 1)
