@@ -147,7 +147,7 @@ def _model_text(path: str) -> str:
     """The text of an external solver's answer: refused when binary, too long or unreadable."""
     try:
         with click.open_file(path, "rb") as handle:
-            data = handle.read(8192)
+            data: bytes = handle.read(8192)
             if is_binary(data):
                 raise UsageError(f"{path}: binary data, not a solver's answer (DIMACS text)")
             data += handle.read(MAX_MODEL)
