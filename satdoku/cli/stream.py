@@ -77,12 +77,11 @@ def stream_all(
         except SolveTimeout as err:
             report.note(f"{at}{Status.UNKNOWN}: {err} after {found} solutions")
             report.add(Status.UNKNOWN)
-            if found == 0:
-                _unsolved(
-                    out,
-                    fmt,
-                    {**where(line, record.key), "status": str(Status.UNKNOWN), "solution": None},
-                )
+            _unsolved(
+                out,
+                fmt,
+                {**where(line, record.key), "status": str(Status.UNKNOWN), "solution": None},
+            )
             continue
         if found == 0:
             report.note(f"{at}{Status.NO_SOLUTION}")
