@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -26,7 +25,7 @@ from satdoku.batch import (
     resume_point,
     run_batch,
 )
-from satdoku.cli.inputs import Inputs, Streams, check_output, read_inputs, stream_options
+from satdoku.cli.inputs import Inputs, Streams, check_output, read_inputs, stdout, stream_options
 from satdoku.cli.options import counts, format_option, limit_option, named, timeout_option
 from satdoku.cli.report import Report, line_count
 from satdoku.errors import UsageError
@@ -311,7 +310,7 @@ def _shown(value: Setting) -> str:
 def _open_output(path: str | None, offset: int | None) -> Iterator[IO[str]]:
     """The output file (cut back to ``offset`` bytes when resuming), or stdout."""
     if path is None:
-        yield sys.stdout
+        yield stdout()
         return
     try:
         if offset is not None and os.path.exists(path):

@@ -253,7 +253,7 @@ def open_output(streams: Streams, inputs: Inputs) -> Iterator[TextIO]:
     """
     path = check_output(streams, inputs)
     if path is None:
-        yield sys.stdout
+        yield stdout()
         return
     target = os.path.realpath(path)
     if os.path.exists(target) and not os.path.isfile(target):
@@ -275,6 +275,13 @@ def open_output(streams: Streams, inputs: Inputs) -> Iterator[TextIO]:
         with suppress(OSError):
             os.unlink(temp)
         raise
+
+
+def stdout() -> TextIO:
+    """Standard output, or one :class:`UsageError` when it is closed (``>&-``)."""
+    if sys.stdout is None:
+        raise UsageError("stdout is closed: write to -o FILE")
+    return sys.stdout
 
 
 @contextmanager
