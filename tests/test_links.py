@@ -25,6 +25,7 @@ from satdoku.solver.counting import count
 from satdoku.solver.search import solve
 from satdoku.verify import violations
 
+from .cli import assert_one_error_line, satdoku
 from .conftest import DATA
 
 LINKS = DATA / "links"
@@ -162,16 +163,16 @@ def test_decompress_refuses_characters_outside_base64() -> None:
 # -- real links (tests/data/links/README.md says where each comes from)
 
 
-def test_real_killer_has_one_solution_that_meets_every_cage() -> None:
+def test_a_killer_link_has_one_solution_that_meets_every_cage() -> None:
     link, _ = read_data("fpuzzles-killer.txt")
     puzzle = parse_link(link)
     assert puzzle.kind == "killer" and puzzle.geometry is not None
-    assert count(puzzle, limit=1, backend="cpsat").status.value == "unique"
+    assert count(puzzle, limit=2, backend="cpsat").status.value == "unique"
     found = solve(puzzle)
     assert found is not None
     grid = found.grid
     cages = decoded(link)["killercage"]
-    assert len(cages) == 17
+    assert len(cages) == 38
     for cage in cages:
         values = [grid[index(ref, 9)] for ref in cage["cells"]]
         assert sum(values) == int(cage["value"]) and len(set(values)) == len(values)
@@ -180,32 +181,21 @@ def test_real_killer_has_one_solution_that_meets_every_cage() -> None:
         assert permutation(list(grid[k::9]), 9)
 
 
-def test_real_16x16_jigsaw_killer_solves_to_the_setters_solution() -> None:
-    link, extra = read_data("fpuzzles-jigsaw-killer-16x16.txt")
+def test_a_jigsaw_link_has_one_solution_that_meets_every_region() -> None:
+    link, _ = read_data("fpuzzles-jigsaw.txt")
     puzzle = parse_link(link)
-    assert puzzle.geometry is None and puzzle.nrows == 16
+    assert puzzle.kind == "jigsaw" and puzzle.geometry is None
+    assert count(puzzle, limit=2, backend="cpsat").status.value == "unique"
     found = solve(puzzle)
     assert found is not None
-    assert "".join(map(str, found.grid)) == extra["solution"]
-    assert count(puzzle, limit=1, backend="cpsat").status.value == "unique"
-    obj = decoded(link)
     regions: dict[int, list[int]] = {}
-    for r, row in enumerate(obj["grid"]):
+    for r, row in enumerate(decoded(link)["grid"]):
         for c, cell in enumerate(row):
-            default = (r // 4) * 4 + c // 4  # a cell without a region is in its 4x4 box
-            regions.setdefault(cell.get("region", default), []).append(r * 16 + c)
+            regions.setdefault(cell["region"], []).append(r * 9 + c)
             if cell.get("given"):
-                assert found.grid[r * 16 + c] == cell["value"]
-    assert len(regions) == 16
-    assert all(permutation([found.grid[i] for i in cells], 16) for cells in regions.values())
-    boxes = {frozenset(r * 16 + c for r in range(4 * i, 4 * i + 4) for c in range(4 * j, 4 * j + 4))
-             for i in range(4) for j in range(4)}  # fmt: skip
-    assert {frozenset(cells) for cells in regions.values()} != boxes
-    for cage in obj["killercage"]:
-        values = [found.grid[index(ref, 16)] for ref in cage["cells"]]
-        assert "value" not in cage and len(set(values)) == len(values)
-    sums = [c for c in puzzle.constraints if isinstance(c, Sum)]
-    assert sums == []  # cages without a value only forbid repeats
+                assert found.grid[r * 9 + c] == cell["value"]
+    assert len(regions) == 9
+    assert all(permutation([found.grid[i] for i in cells], 9) for cells in regions.values())
 
 
 @pytest.mark.parametrize("name", ["fpuzzles-x.txt", "fpuzzles-x.json"])
@@ -224,47 +214,51 @@ def test_real_x_sudoku_solves_with_both_diagonals(name: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "named"),
+    ("extra", "named"),
     [
-        ("fpuzzles-arrow-thermometer.txt", "antiking, thermometer, arrow are not supported"),
-        ("fpuzzles-jigsaw-thermometer.txt", "thermometer is not supported"),
-        ("fpuzzles-jigsaw-kropki-7x7.txt", "difference, ratio are not supported"),
-        ("sudokupad-parity-fish.txt", "overlays, background image (bgimage) are not supported"),
+        (
+            {
+                "antiking": True,
+                "thermometer": [{"lines": [["R1C1", "R1C2", "R1C3"]]}],
+                "arrow": [{"cells": ["R2C1"], "lines": [["R2C1", "R2C2"]]}],
+            },
+            "antiking, thermometer, arrow are not supported",
+        ),
+        ({"thermometer": [{"lines": [["R5C5", "R5C6"]]}]}, "thermometer is not supported"),
+        (
+            {"difference": [{"cells": ["R1C1", "R1C2"]}], "ratio": [{"cells": ["R2C1", "R2C2"]}]},
+            "difference, ratio are not supported",
+        ),
     ],
 )
-def test_real_unsupported_constraints_are_refused_by_name(name: str, named: str) -> None:
-    link, _ = read_data(name)
+def test_unsupported_constraints_are_refused_by_name(extra: dict[str, Any], named: str) -> None:
+    link, _ = read_data("fpuzzles-jigsaw.txt")
     with pytest.raises(ParseError) as caught:
-        parse_link(link, lineno=7)
+        parse_link(fpuzzles_link({**decoded(link), **extra}), lineno=7)
     message = str(caught.value)
     assert message.startswith("line 7: ") and named in message and "\n" not in message
 
 
-@pytest.mark.parametrize(
-    ("name", "mirror_breaks"),
-    [
-        ("fpuzzles-arrow-thermometer.txt", False),
-        ("fpuzzles-jigsaw-thermometer.txt", True),
-        ("fpuzzles-jigsaw-kropki-7x7.txt", False),
-        ("fpuzzles-jigsaw-killer-16x16.txt", True),
-    ],
-)
-def test_the_setters_solution_meets_the_regions_read(name: str, mirror_breaks: bool) -> None:
-    """With the unsupported constraints taken out, the setter's solution meets every
-    region, cage and given read; where the regions are not symmetric, the mirrored grid
-    breaks them (so the check can fail)."""
-    link, extra = read_data(name)
-    obj = {k: v for k, v in decoded(link).items() if k in ("size", "grid", "killercage")}
-    n = obj["size"]
-    solution = [int(ch) for ch in extra["solution"]] if n < 10 else None
-    puzzle = parse_fpuzzles(obj)
-    if solution is None:
-        found = solve(puzzle)
-        assert found is not None
-        solution = list(found.grid)
+def test_a_real_sudokupad_drawing_is_refused_by_name() -> None:
+    link, _ = read_data("sudokupad-parity-fish.txt")
+    with pytest.raises(ParseError) as caught:
+        parse_link(link, lineno=7)
+    message = str(caught.value)
+    assert "overlays, background image (bgimage) are not supported" in message
+
+
+@pytest.mark.parametrize("name", ["fpuzzles-killer.txt", "fpuzzles-jigsaw.txt"])
+def test_a_solution_meets_the_regions_and_cages_read_and_its_mirror_does_not(name: str) -> None:
+    """The solution meets every region, cage and given read; the mirrored grid breaks them
+    (so the check can fail)."""
+    link, _ = read_data(name)
+    puzzle = parse_link(link)
+    found = solve(puzzle, backend="cpsat")
+    assert found is not None
+    solution = list(found.grid)
     assert violations(puzzle, solution) == []
-    mirrored = [solution[r * n + n - 1 - c] for r in range(n) for c in range(n)]
-    assert (violations(puzzle.with_givens([0] * n * n), mirrored) != []) is mirror_breaks
+    mirrored = [solution[r * 9 + 8 - c] for r in range(9) for c in range(9)]
+    assert violations(puzzle.with_givens([0] * 81), mirrored) != []
 
 
 def test_real_sudokupad_payload_unzips_to_its_grid_and_regions() -> None:
@@ -684,3 +678,30 @@ def test_a_real_link_with_characters_changed_gives_a_puzzle_or_a_parse_error(
         chars[at % len(chars)] = ch
     with contextlib.suppress(ParseError):
         parse_link("".join(chars))
+
+
+@pytest.mark.parametrize("name", ["fpuzzles-killer.txt", "fpuzzles-jigsaw.txt"])
+def test_a_link_solves_from_a_file_stdin_and_an_argument(name: str, tmp_path: Any) -> None:
+    link, _ = read_data(name)
+    path = tmp_path / "links.txt"
+    path.write_text(link + "\n")
+    document = tmp_path / "puzzle.json"
+    document.write_text(json.dumps(decoded(link), indent=1))
+    options = ["--format", "json", "--backend", "cpsat", "-q"]
+    runs = [
+        satdoku("solve", "-f", str(path), *options),
+        satdoku("solve", "-f", str(document), *options),
+        satdoku("solve", "-", *options, stdin=link + "\n"),
+        satdoku("solve", link, *options),
+    ]
+    records = [json.loads(run.out) for run in runs]
+    assert all(run.status == 0 for run in runs), [run.err for run in runs]
+    assert len({r["solution"] for r in records}) == 1 and records[0]["status"] == "solved"
+
+
+def test_an_unsupported_link_is_one_error_line() -> None:
+    link, _ = read_data("fpuzzles-jigsaw.txt")
+    thermo = fpuzzles_link({**decoded(link), "thermometer": [{"lines": [["R1C1", "R1C2"]]}]})
+    run = satdoku("solve", thermo)
+    assert_one_error_line(run)
+    assert "thermometer is not supported" in run.err
