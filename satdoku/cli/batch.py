@@ -6,6 +6,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import IO
 
 import click
@@ -84,6 +85,14 @@ from satdoku.status import Exit, Status
     " 'unknown'.",
 )
 @timeout_option()
+@click.option(
+    "--db", metavar="URL", help="Read the puzzles from a database table (docs/databases.md)."
+)
+@click.option("--table", metavar="TABLE", help="With --db: the table of the puzzles.")
+@click.option("--column", metavar="COLUMN", help="With --db: the column of the puzzles.")
+@click.option(
+    "--into", metavar="TABLE", help="With --db: the results table (default: TABLE_results)."
+)
 def batch_command(
     streams: Streams,
     fmt: str,
@@ -95,6 +104,10 @@ def batch_command(
     encoding: str | None,
     conflicts: int | None,
     timeout: float | None,
+    db: str | None,
+    table: str | None,
+    column: str | None,
+    into: str | None,
 ) -> int:
     """Solve every puzzle of FILE (-f FILE, FILE, or '-' for stdin) and prove it unique,
     streaming.
@@ -116,10 +129,15 @@ def batch_command(
       satdoku batch -f puzzles.txt -o results.jsonl --jobs 2
       satdoku batch -f puzzles.txt -o results.jsonl --resume
       satdoku batch -f kaggle.csv --format csv --limit 1 > solutions.csv
+      satdoku batch --db sqlite:///t.db --table sudoku --column question --key id
     """
     options = BatchOptions(
         limit=limit, backend=backend, encoding=encoding, conflicts=conflicts, timeout=timeout
     )
+    if db is not None:
+        return batch_table(streams, db, table, column, into, options, jobs, chunk)
+    if (table, column, into) != (None, None, None):
+        raise UsageError("--table, --column and --into go with --db URL")
     inputs = read_inputs(streams, positional_files=True)
     output = check_output(streams, inputs)
     settings: dict[str, Setting] = {
@@ -321,3 +339,59 @@ def _open_output(path: str | None, offset: int | None) -> Iterator[IO[str]]:
         raise UsageError(f"cannot write {path}: {err.strerror}") from None
     with handle:
         yield handle
+
+
+def batch_table(
+    streams: Streams,
+    url: str,
+    table: str | None,
+    column: str | None,
+    into: str | None,
+    options: BatchOptions,
+    jobs: int,
+    chunk: int,
+) -> int:
+    """``batch --db``: the puzzles of a table, their results into another, one transaction
+    per chunk; a rerun skips the keys already answered."""
+    from satdoku.sql.tables import Source, parse_url
+
+    if streams.puzzle is not None or streams.file is not None or streams.output is not None:
+        raise UsageError("--db reads a table and writes a table: no PUZZLE, -f or -o with it")
+    if table is None or column is None or streams.key is None:
+        raise UsageError("--db needs --table TABLE, --column COLUMN and --key KEY")
+    database = parse_url(url)
+    source = Source(database, table, column, streams.key, into or f"{table}_results")
+    reader, writer = database.connect(), database.connect()
+    try:
+        source.check(reader)
+        source.create_results(writer)
+        records = islice(source.pending(reader, chunk), streams.first)
+        inputs = Inputs(database.shown, None, records)
+        with Report(streams, inputs) as report:
+            results = run_batch(report.walk(), options, jobs, chunk)
+            interrupted = False
+            pending: list[BatchRecord] = []
+            unique = multiple = 0
+            try:
+                for result in results:
+                    report.add(result.status)
+                    if result.status == Status.SOLVED:
+                        unique += result.complete and result.count == 1
+                        multiple += result.count > 1
+                    pending.append(result)
+                    if len(pending) == chunk:
+                        source.write(writer, pending)
+                        pending = []
+            except interrupts():
+                interrupted = True
+            finally:
+                results.close()  # type: ignore[attr-defined]
+            source.write(writer, pending)
+            lines = _summary(report, unique, multiple)
+            report.summary([*lines, f"results in {source.results} of {database.shown}"])
+            if interrupted:
+                report.note("interrupted: rerun the same command to answer the rest")
+        return Exit.INTERRUPTED if interrupted else report.exit
+    finally:
+        reader.close()
+        writer.close()
