@@ -255,12 +255,12 @@ def run_batch(
     if not 1 <= jobs <= MAX_JOBS:
         raise UsageError(f"jobs must be 1 to {MAX_JOBS} (four per CPU), not {jobs}")
     keys: deque[str | None] = deque()
-    chunks = _chunks(_jobs(records, keys), chunk)
+    chunks = chunks_of(jobs_of(records, keys), chunk)
     if jobs <= 1:
         engines = Engines(options)
         try:
             for part in chunks:
-                yield from _keyed(engines.solve_chunk(part), keys)
+                yield from keyed(engines.solve_chunk(part), keys)
         finally:
             engines.close()
         return
@@ -268,24 +268,24 @@ def run_batch(
 
     with multiprocessing.get_context().Pool(jobs, _start_worker, (options, os.getpid())) as pool:
         for solved in pool.imap(_solve_chunk, chunks):
-            yield from _keyed(solved, keys)
+            yield from keyed(solved, keys)
 
 
-def _jobs(records: Iterable[Record], keys: deque[str | None]) -> Iterator[Job]:
+def jobs_of(records: Iterable[Record], keys: deque[str | None]) -> Iterator[Job]:
     """The job of each record, its key kept in ``keys`` for its result."""
     for record in records:
         keys.append(record.key)
         yield as_job(record)
 
 
-def _keyed(results: list[BatchRecord], keys: deque[str | None]) -> Iterator[BatchRecord]:
+def keyed(results: list[BatchRecord], keys: deque[str | None]) -> Iterator[BatchRecord]:
     """``results`` with the keys of their records (taken in order from ``keys``)."""
     for result in results:
         key = keys.popleft()
         yield result if key is None else replace(result, key=key)
 
 
-def _chunks(jobs: Iterator[Job], size: int) -> Iterator[list[Job]]:
+def chunks_of(jobs: Iterator[Job], size: int) -> Iterator[list[Job]]:
     while chunk := list(islice(jobs, size)):
         yield chunk
 

@@ -86,6 +86,12 @@ from satdoku.status import Exit, Status
 )
 @timeout_option()
 @click.option(
+    "--dask",
+    metavar="ADDRESS",
+    help="Solve on a Dask cluster: its scheduler (tcp://host:8786), or local:N for N local"
+    " workers (docs/dask.md).",
+)
+@click.option(
     "--db", metavar="URL", help="Read the puzzles from a database table (docs/databases.md)."
 )
 @click.option("--table", metavar="TABLE", help="With --db: the table of the puzzles.")
@@ -104,6 +110,7 @@ def batch_command(
     encoding: str | None,
     conflicts: int | None,
     timeout: float | None,
+    dask: str | None,
     db: str | None,
     table: str | None,
     column: str | None,
@@ -134,7 +141,11 @@ def batch_command(
     options = BatchOptions(
         limit=limit, backend=backend, encoding=encoding, conflicts=conflicts, timeout=timeout
     )
+    if dask is not None and jobs > 1:
+        raise UsageError("--jobs and --dask do not go together: the cluster's workers solve")
     if db is not None:
+        if dask is not None:
+            raise UsageError("--dask does not go with --db")
         return batch_table(streams, db, table, column, into, options, jobs, chunk)
     if (table, column, into) != (None, None, None):
         raise UsageError("--table, --column and --into go with --db URL")
@@ -167,7 +178,13 @@ def batch_command(
         if not start.offset and fmt == "csv":
             out.write(csv_header(BATCH_FIELDS))
         bar = report.bar(line_count(inputs.path)) if report.shows_progress else None
-        results = run_batch(inputs.records if state_file is None else records, options, jobs, chunk)
+        source = inputs.records if state_file is None else records
+        if dask is None:
+            results = run_batch(source, options, jobs, chunk)
+        else:
+            from satdoku.distributed import run_batch_dask
+
+            results = run_batch_dask(source, options, dask, chunk)
         interrupted = False
         unique = multiple = 0
         done = 0
