@@ -25,6 +25,7 @@ COMMANDS = {
     "rate": "satdoku.cli.rate:rate_command",
     "solve": "satdoku.cli.solve:solve_command",
     "unique": "satdoku.cli.unique:unique_command",
+    "generate": "satdoku.cli.generate:generate_command",
     "serve": "satdoku.cli.serve:serve_command",
 }
 

@@ -1,0 +1,144 @@
+"""``satdoku generate``: make new puzzles, unique, optionally minimal and symmetric, of a chosen
+difficulty."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from satdoku.cli.inputs import Inputs, Streams, open_output
+from satdoku.cli.options import counts, format_option, timeout_option
+from satdoku.cli.report import Report
+from satdoku.errors import UsageError
+from satdoku.formats.records import csv_header, csv_row, json_line
+from satdoku.generate import SYMMETRIES, Generated, generate
+from satdoku.geometry import Geometry
+from satdoku.solver.pysat_solver import interrupts
+from satdoku.status import Exit, Status
+
+FIELDS = ("puzzle", "solution", "givens", "rating", "label", "hardest", "seed")
+
+
+def _band(kind: type[float] | type[int]) -> Callable[..., tuple[float, float] | None]:
+    """A callback reading ``LO-HI`` (or one number) as a pair of ``kind``."""
+
+    def read(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
+        if value is None:
+            return None
+        low, _, high = value.partition("-")
+        try:
+            return kind(low), kind(high or low)
+        except ValueError:
+            example = "4.0-6.0" if kind is float else "24-28"
+            raise click.BadParameter(f"expected LO-HI, e.g. {example}", ctx, param) from None
+
+    return read
+
+
+@click.command("generate")
+@click.option("--box", metavar="RxC", help="Box shape (default 3x3: 9x9; 2x3 for 6x6).")
+@click.option("--size", type=counts(min=4, max=400), help="Grid size N with square boxes.")
+@click.option("--count", "number", type=counts(), default=1, show_default=True, metavar="K")
+@click.option(
+    "--seed", default="0", show_default=True, help="The run's seed: same seed, same puzzles."
+)
+@click.option("--symmetry", type=click.Choice(SYMMETRIES), default="none", show_default=True)
+@click.option("--minimal", is_flag=True, help="No given can be taken out (each checked).")
+@click.option("--givens", callback=_band(int), help="Fewest and most givens, e.g. 24-28.")
+@click.option("--rating", callback=_band(float), help="Sudoku Explainer score band, e.g. 4.0-6.0.")
+@click.option(
+    "--label",
+    type=click.Choice(["easy", "medium", "hard", "fiendish", "needs_search"]),
+    help="Difficulty label of the logic engine.",
+)
+@click.option("--techniques", metavar="SET", help="Solvable with these techniques (e.g. singles).")
+@format_option(("line", "json", "csv"))
+@timeout_option("Seconds for the whole run; past them it ends with the puzzles made.")
+@click.option("-o", "--output", metavar="FILE", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary on stderr.")
+def generate_command(
+    box: str | None,
+    size: int | None,
+    number: int,
+    seed: str,
+    symmetry: str,
+    minimal: bool,
+    givens: tuple[int, int] | None,
+    rating: tuple[float, float] | None,
+    label: str | None,
+    techniques: str | None,
+    fmt: str,
+    timeout: float | None,
+    output: str | None,
+    quiet: bool,
+) -> int:
+    """Make K new puzzles, each with exactly one solution (checked twice), rated by the logic
+    engine.
+
+    \b
+    Examples:
+      satdoku generate --count 10 --seed 1 --minimal --format json
+      satdoku generate --box 2x3 --count 5 --symmetry rotational
+      satdoku generate --label easy --count 20 -o easy.txt
+    """
+    if box is not None and size is not None:
+        raise UsageError("give --box or --size, not both")
+    geometry = Geometry.parse(box) if box else Geometry.for_size(size or 9)
+    streams = Streams(None, None, box, "auto", "sudoku", None, output, quiet)
+    inputs = Inputs(None, None, iter(()))
+    made = generate(
+        geometry,
+        number,
+        seed,
+        symmetry=symmetry,
+        minimal=minimal,
+        givens=givens,
+        rating=rating,
+        label=label,
+        techniques=techniques,
+        timeout=timeout,
+    )
+    written = 0
+    with open_output(streams, inputs) as out, Report(streams, inputs, unit="puzzle") as report:
+        if fmt == "csv":
+            out.write(csv_header(FIELDS))
+        bar = report.bar(number, unit="puzzle") if report.shows_progress else None
+        try:
+            for puzzle in made:
+                out.write(_format(puzzle, fmt))
+                out.flush()
+                written += 1
+                report.add(Status.SOLVED)
+                if bar is not None:
+                    bar.update(1)
+        except interrupts():
+            report.note(f"interrupted after {written} of {number} puzzles")
+            return Exit.INTERRUPTED
+        if written < number:
+            report.note(f"stopped by --timeout after {written} of {number} puzzles")
+            return Exit.UNKNOWN
+        report.summary([f"{written} puzzles made"])
+    return Exit.OK
+
+
+def record(made: Generated) -> dict[str, object]:
+    """A generated puzzle as a record."""
+    return {
+        "puzzle": made.puzzle_line,
+        "solution": made.solution_line,
+        "givens": sum(1 for v in made.puzzle.givens if v),
+        "rating": made.rating.score,
+        "label": made.rating.label or str(made.rating.status),
+        "hardest": made.rating.hardest,
+        "seed": made.seed,
+    }
+
+
+def _format(made: Generated, fmt: str) -> str:
+    if fmt == "json":
+        return json_line(record(made))
+    if fmt == "csv":
+        return csv_row(record(made), FIELDS)
+    return made.puzzle_line + "\n"

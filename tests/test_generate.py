@@ -1,0 +1,105 @@
+"""``satdoku generate``: every puzzle unique (counted independently), minimal when asked,
+reproducible from its seed, in the band asked; impossible requests are one error line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from satdoku import Geometry, parse_puzzle, rate
+from satdoku.generate import generate
+from satdoku.generate.digging import orbits
+from satdoku.generate.grids import random_grid
+from satdoku.solver import count
+from satdoku.verify import violations
+from tests.cli import assert_one_error_line, satdoku
+
+
+def solutions(givens: list[int] | tuple[int, ...], geometry: Geometry, limit: int = 2) -> int:
+    """Solutions of a grid up to ``limit``, by CP-SAT (not the generator's engines)."""
+    from satdoku.model import Puzzle
+
+    puzzle = Puzzle.sudoku(geometry, givens)
+    return count(puzzle, limit=limit, backend="cpsat").count
+
+
+@pytest.mark.parametrize("box", ["2x2", "2x3", "3x3", "3x4", "4x4"])
+def test_random_grids_are_solved_grids(box):
+    import random
+
+    geometry = Geometry.parse(box)
+    grid = random_grid(geometry, random.Random(box))
+    from satdoku.model import Puzzle
+
+    assert violations(Puzzle.sudoku(geometry, [0] * geometry.ncells), grid) == []
+
+
+def test_twenty_minimal_puzzles_are_distinct_unique_minimal_and_reproducible():
+    made = list(generate("3x3", count=20, seed=1, minimal=True))
+    geometry = Geometry(3, 3)
+    lines = [m.puzzle_line for m in made]
+    assert len(set(lines)) == 20
+    for m in made:
+        givens = list(m.puzzle.givens)
+        assert solutions(givens, geometry) == 1
+        assert violations(m.puzzle, m.solution) == []
+        for cell, value in enumerate(givens):
+            if value:
+                givens[cell] = 0
+                assert solutions(givens, geometry) == 2, (m.seed, cell)
+                givens[cell] = value
+    again = [m.puzzle_line for m in generate("3x3", count=20, seed=1, minimal=True)]
+    assert again == lines
+    other = [m.puzzle_line for m in generate("3x3", count=5, seed=2, minimal=True)]
+    assert not set(other) & set(lines)
+
+
+def test_the_cli_writes_the_same_puzzles_as_the_library():
+    run = satdoku("generate", "--count", "5", "--seed", "7", "--minimal", "--format", "json", "-q")
+    assert run.status == 0, run.err
+    records = [json.loads(line) for line in run.out.splitlines()]
+    library = list(generate("3x3", count=5, seed="7", minimal=True))
+    assert [r["puzzle"] for r in records] == [m.puzzle_line for m in library]
+    for r in records:
+        puzzle = parse_puzzle(r["puzzle"])
+        assert sum(1 for v in puzzle.givens if v) == r["givens"]
+        assert rate(puzzle).score == r["rating"]
+
+
+def test_easy_puzzles_solve_with_singles_and_a_band_is_kept():
+    for m in generate("3x3", count=5, seed=3, label="easy"):
+        assert rate(m.puzzle, "singles").score is not None
+    for m in generate("3x3", count=3, seed=3, rating=(4.0, 6.0)):
+        assert m.rating.score is not None and 4.0 <= m.rating.score <= 6.0
+
+
+@pytest.mark.parametrize("box", ["2x3", "3x4", "4x4"])
+@pytest.mark.parametrize("symmetry", ["rotational", "mirror"])
+def test_other_sizes_and_symmetries_are_unique_and_symmetric(box, symmetry):
+    geometry = Geometry.parse(box)
+    n = geometry.size
+    (m,) = generate(geometry, count=1, seed=5, symmetry=symmetry)
+    assert count(m.puzzle, limit=2, backend="cpsat").count == 1
+    for group in orbits(n, symmetry):
+        assert len({bool(m.puzzle.givens[c]) for c in group}) == 1
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--givens", "10-12"],
+        ["--rating", "11-12"],
+        ["--rating", "x"],
+        ["--box", "3x3", "--size", "9"],
+        ["--label", "impossible"],
+    ],
+)
+def test_impossible_requests_are_one_error_line(args):
+    assert_one_error_line(satdoku("generate", *args))
+
+
+def test_a_hard_request_ends_at_the_timeout_with_what_it_made():
+    run = satdoku("generate", "--count", "1000", "--givens", "17-18", "--timeout", "2", "-q")
+    assert run.status == 3
+    assert "stopped by --timeout" in run.err
