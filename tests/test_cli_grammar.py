@@ -22,7 +22,7 @@ OPTIONS = {"compare": FAST}
 WALKERS = ["solve", "count", "unique", "explain", "rate", "batch", "compare"]
 """The commands that walk a file of puzzles."""
 PUZZLE_COMMANDS = sorted(set(COMMANDS) - {"serve", "generate"})
-"""The commands that read puzzles (``serve`` serves a page and an API instead)."""
+"""The commands that read puzzles (``serve`` serves a page and an API, ``generate`` makes them)."""
 
 
 @pytest.fixture

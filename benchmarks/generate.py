@@ -1,0 +1,65 @@
+"""``satdoku generate`` against qqwing, side by side, whole processes, one run.
+
+    python benchmarks/generate.py --count 300 --repeats 3
+
+Times ``qqwing --generate K --one-line`` (minimal unique 9x9 puzzles; qqwing from Debian's
+package ``qqwing``, not a dependency) and ``satdoku generate --count K --minimal``, then
+qqwing's ``--difficulty expert`` against satdoku's ``--label fiendish``; prints medians and
+ratios, and the share of each label among satdoku's minimal puzzles.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from collections import Counter
+
+
+def timed(command: list[str]) -> tuple[float, str]:
+    start = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    return time.perf_counter() - start, done.stdout
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=300)
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args()
+    qqwing = shutil.which("qqwing")
+    if qqwing is None:
+        sys.exit("qqwing is not installed (Debian: apt-get install qqwing)")
+    k = str(args.count)
+    ours = [sys.executable, "-m", "satdoku", "generate", "--count", k, "--minimal", "-q"]
+    pairs = {
+        "minimal unique": ([qqwing, "--generate", k, "--one-line"], ours),
+        "expert / fiendish": (
+            [qqwing, "--generate", k, "--one-line", "--difficulty", "expert"],
+            [*ours, "--label", "fiendish"],
+        ),
+    }
+    print(f"{args.count} puzzles per run, {args.repeats} runs, medians")
+    print("| puzzles | qqwing puzzles/s | satdoku puzzles/s | ratio |")
+    print("|---|---|---|---|")
+    for name, (theirs, mine) in pairs.items():
+        qq, sd = [], []
+        for seed in range(args.repeats):
+            qq.append(timed(theirs)[0])
+            sd.append(timed([*mine, "--seed", str(seed)])[0])
+        q, s = args.count / statistics.median(qq), args.count / statistics.median(sd)
+        print(f"| {name} | {q:,.1f} | {s:,.1f} | {s / q:.2f}x |")
+    _, out = timed([*ours, "--format", "json", "--seed", "labels"])
+    labels = Counter(json.loads(line)["label"] for line in out.splitlines())
+    total = sum(labels.values())
+    print("\nlabels of satdoku's minimal puzzles:")
+    for label, n in labels.most_common():
+        print(f"- {label}: {n} ({n / total:.0%})")
+
+
+if __name__ == "__main__":
+    main()
