@@ -25,14 +25,21 @@ def solutions(givens: list[int] | tuple[int, ...], geometry: Geometry, limit: in
 
 
 @pytest.mark.parametrize("box", ["2x2", "2x3", "3x3", "3x4", "4x4"])
-def test_random_grids_are_solved_grids(box):
+def test_random_grids_are_solved_grids_and_differ(box):
     import random
 
-    geometry = Geometry.parse(box)
-    grid = random_grid(geometry, random.Random(box))
+    from satdoku.deadline import NEVER
+    from satdoku.generate.counter import Counter
     from satdoku.model import Puzzle
 
-    assert violations(Puzzle.sudoku(geometry, [0] * geometry.ncells), grid) == []
+    geometry = Geometry.parse(box)
+    rules = Puzzle.sudoku(geometry, [0] * geometry.ncells)
+    counter = Counter(rules, NEVER)
+    rng = random.Random(box)
+    grids = [random_grid(rules, rng, counter.first) for _ in range(5)]
+    for grid in grids:
+        assert grid is not None and violations(rules, grid) == []
+    assert len({tuple(g) for g in grids if g}) == 5
 
 
 def test_twenty_minimal_puzzles_are_distinct_unique_minimal_and_reproducible():
@@ -93,6 +100,13 @@ def test_other_sizes_and_symmetries_are_unique_and_symmetric(box, symmetry):
         ["--rating", "x"],
         ["--box", "3x3", "--size", "9"],
         ["--label", "impossible"],
+        ["--kind", "windoku", "--box", "2x3"],
+        ["--kind", "killer", "--symmetry", "rotational"],
+        ["--kind", "killer", "--label", "easy"],
+        ["--kind", "killer", "--givens", "3-9"],
+        ["--kind", "jigsaw", "--size", "36"],
+        ["--kind", "kakuro"],
+        ["--jobs", "0"],
     ],
 )
 def test_impossible_requests_are_one_error_line(args):
@@ -103,3 +117,63 @@ def test_a_hard_request_ends_at_the_timeout_with_what_it_made():
     run = satdoku("generate", "--count", "1000", "--givens", "17-18", "--timeout", "2", "-q")
     assert run.status == 3
     assert "stopped by --timeout" in run.err
+
+
+def _connected(n: int, cells: set[int]) -> bool:
+    """Whether cells of an n x n grid form one piece (checked apart from the generator)."""
+    todo, seen = [min(cells)], {min(cells)}
+    while todo:
+        r, c = divmod(todo.pop(), n)
+        for rr, cc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            cell = rr * n + cc
+            if 0 <= rr < n and 0 <= cc < n and cell in cells and cell not in seen:
+                seen.add(cell)
+                todo.append(cell)
+    return seen == cells
+
+
+@pytest.mark.parametrize("kind", ["x", "windoku", "jigsaw", "killer"])
+def test_every_kind_generates_unique_puzzles_read_back_by_its_parser(kind):
+    from satdoku.kinds import get_kind
+    from satdoku.model import AllDifferent, Sum
+
+    made = list(generate("3x3", count=3, seed=4, kind=kind))
+    assert len({m.text for m in made}) == 3
+    for m in made:
+        puzzle = get_kind(kind).parse(m.text, None, "auto")
+        assert puzzle == m.puzzle and puzzle.kind == kind
+        assert count(puzzle, limit=2, backend="cpsat").count == 1
+        assert violations(puzzle, m.solution) == []
+        units = [c for c in puzzle.constraints if isinstance(c, AllDifferent)]
+        if kind == "jigsaw":
+            regions = [set(u.cells) for u in units[18:]]
+            assert len(regions) == 9 and all(len(r) == 9 and _connected(9, r) for r in regions)
+        if kind == "killer":
+            assert puzzle.nclues == 0 and m.rating is None
+            for cage in (c for c in puzzle.constraints if isinstance(c, Sum)):
+                assert _connected(9, set(cage.cells))
+                assert sum(m.solution[c] for c in cage.cells) == cage.total
+                assert len({m.solution[c] for c in cage.cells}) == len(cage.cells)
+
+
+def test_kinds_of_other_sizes_are_unique():
+    for kind, box in [("x", "2x2"), ("jigsaw", "2x3"), ("killer", "2x3"), ("windoku", "2x2")]:
+        (m,) = generate(box, count=1, seed=6, kind=kind)
+        assert count(m.puzzle, limit=2, backend="cpsat").count == 1, (kind, box)
+
+
+def test_the_same_puzzles_come_with_any_number_of_jobs():
+    one = [m.text for m in generate("3x3", count=6, seed=9, kind="jigsaw")]
+    two = [m.text for m in generate("3x3", count=6, seed=9, kind="jigsaw", jobs=2)]
+    assert one == two
+
+
+def test_the_cli_writes_kinds_in_a_form_it_reads_back(tmp_path):
+    out = tmp_path / "killers.txt"
+    run = satdoku("generate", "--kind", "killer", "--count", "2", "--seed", "3", "-o", str(out))
+    assert run.status == 0, run.err
+    counted = satdoku("count", "--kind", "killer", "-f", str(out), "--format", "json")
+    assert [json.loads(line)["status"] for line in counted.out.splitlines()] == ["unique"] * 2
+    run = satdoku("generate", "--kind", "jigsaw", "--count", "2", "--seed", "3", "--format", "json")
+    records = [json.loads(line) for line in run.out.splitlines()]
+    assert all(len(r["regions"]) == 9 and r["kind"] == "jigsaw" for r in records)

@@ -13,12 +13,14 @@ from satdoku.cli.options import counts, format_option, timeout_option
 from satdoku.cli.report import Report
 from satdoku.errors import UsageError
 from satdoku.formats.records import csv_header, csv_row, json_line
-from satdoku.generate import SYMMETRIES, Generated, generate
+from satdoku.generate import KINDS, MAX_JOBS, SYMMETRIES, Generated, generate
 from satdoku.geometry import Geometry
+from satdoku.kinds.jigsaw import JigsawDrawing
+from satdoku.kinds.killer import KillerDrawing
 from satdoku.solver.pysat_solver import interrupts
 from satdoku.status import Exit, Status
 
-FIELDS = ("puzzle", "solution", "givens", "rating", "label", "hardest", "seed")
+FIELDS = ("puzzle", "solution", "givens", "rating", "label", "hardest", "seed", "kind")
 
 
 def _band(kind: type[float] | type[int]) -> Callable[..., tuple[float, float] | None]:
@@ -38,6 +40,7 @@ def _band(kind: type[float] | type[int]) -> Callable[..., tuple[float, float] | 
 
 
 @click.command("generate")
+@click.option("--kind", type=click.Choice(KINDS), default="sudoku", show_default=True)
 @click.option("--box", metavar="RxC", help="Box shape (default 3x3: 9x9; 2x3 for 6x6).")
 @click.option("--size", type=counts(min=4, max=400), help="Grid size N with square boxes.")
 @click.option("--count", "number", type=counts(), default=1, show_default=True, metavar="K")
@@ -57,8 +60,17 @@ def _band(kind: type[float] | type[int]) -> Callable[..., tuple[float, float] | 
 @format_option(("line", "json", "csv"))
 @timeout_option("Seconds for the whole run; past them it ends with the puzzles made.")
 @click.option("-o", "--output", metavar="FILE", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option(
+    "-j",
+    "--jobs",
+    type=counts(min=1, max=MAX_JOBS),
+    default=1,
+    show_default=True,
+    help="Worker processes (the same puzzles in the same order for any number).",
+)
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary on stderr.")
 def generate_command(
+    kind: str,
     box: str | None,
     size: int | None,
     number: int,
@@ -72,6 +84,7 @@ def generate_command(
     fmt: str,
     timeout: float | None,
     output: str | None,
+    jobs: int,
     quiet: bool,
 ) -> int:
     """Make K new puzzles, each with exactly one solution (checked twice), rated by the logic
@@ -82,6 +95,8 @@ def generate_command(
       satdoku generate --count 10 --seed 1 --minimal --format json
       satdoku generate --box 2x3 --count 5 --symmetry rotational
       satdoku generate --label easy --count 20 -o easy.txt
+      satdoku generate --kind killer --count 3 --format json
+      satdoku generate --kind jigsaw --count 100 --jobs 2 -o jigsaws.txt
     """
     if box is not None and size is not None:
         raise UsageError("give --box or --size, not both")
@@ -92,6 +107,7 @@ def generate_command(
         geometry,
         number,
         seed,
+        kind=kind,
         symmetry=symmetry,
         minimal=minimal,
         givens=givens,
@@ -99,6 +115,7 @@ def generate_command(
         label=label,
         techniques=techniques,
         timeout=timeout,
+        jobs=jobs,
     )
     written = 0
     with open_output(streams, inputs) as out, Report(streams, inputs, unit="puzzle") as report:
@@ -124,16 +141,26 @@ def generate_command(
 
 
 def record(made: Generated) -> dict[str, object]:
-    """A generated puzzle as a record."""
-    return {
-        "puzzle": made.puzzle_line,
+    """A generated puzzle as a record, with the layout of a jigsaw (``regions``) or a killer
+    (``cages``, ``sums``)."""
+    rating = made.rating
+    found: dict[str, object] = {
+        "puzzle": made.text,
         "solution": made.solution_line,
-        "givens": sum(1 for v in made.puzzle.givens if v),
-        "rating": made.rating.score,
-        "label": made.rating.label or str(made.rating.status),
-        "hardest": made.rating.hardest,
+        "givens": made.puzzle.nclues,
+        "rating": None if rating is None else rating.score,
+        "label": None if rating is None else rating.label or str(rating.status),
+        "hardest": None if rating is None else rating.hardest,
         "seed": made.seed,
+        "kind": made.puzzle.kind,
     }
+    layout = made.puzzle.layout
+    if isinstance(layout, JigsawDrawing):
+        found["regions"] = ["".join(row) for row in layout.regions]
+    if isinstance(layout, KillerDrawing):
+        found["cages"] = [" ".join(row) for row in layout.cages]
+        found["sums"] = dict(layout.sums)
+    return found
 
 
 def _format(made: Generated, fmt: str) -> str:
@@ -141,4 +168,5 @@ def _format(made: Generated, fmt: str) -> str:
         return json_line(record(made))
     if fmt == "csv":
         return csv_row(record(made), FIELDS)
-    return made.puzzle_line + "\n"
+    text = made.text
+    return text + ("\n\n" if "\n" in text else "\n")

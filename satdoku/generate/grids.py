@@ -1,43 +1,33 @@
-"""Random solved grids of any box shape: a pattern grid, then the transformations that keep
-every row, column and box whole (digits relabelled, rows within bands, bands, columns within
-stacks, stacks; a transposition when the boxes are square)."""
+"""Random solved grids of any rule set: a few cells get random values that fit their peers,
+the search completes the grid, and the values are relabelled at random (every rule of an
+all-different kind, and a killer's grid, stays true under a relabelling)."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 
-from satdoku.geometry import Geometry
+from satdoku.model import Grid, Puzzle
 
-
-def pattern(geometry: Geometry) -> list[int]:
-    """A solved grid of ``geometry``: row ``r`` is the first row shifted by its place in the
-    band and by its band."""
-    rows, cols, n = geometry.box_rows, geometry.box_cols, geometry.size
-    return [(cols * (r % rows) + r // rows + c) % n + 1 for r in range(n) for c in range(n)]
-
-
-def random_grid(geometry: Geometry, rng: random.Random) -> list[int]:
-    """A solved grid of ``geometry`` drawn with ``rng``."""
-    rows, cols, n = geometry.box_rows, geometry.box_cols, geometry.size
-    grid = pattern(geometry)
-    digits = list(range(1, n + 1))
-    rng.shuffle(digits)
-    row_order = _blocks(rows, cols, rng)  # cols bands of `rows` rows
-    col_order = _blocks(cols, rows, rng)  # rows stacks of `cols` columns
-    out = [digits[grid[r * n + c] - 1] for r in row_order for c in col_order]
-    if rows == cols and rng.random() < 0.5:
-        out = [out[c * n + r] for r in range(n) for c in range(n)]
-    return out
+First = Callable[[Sequence[int]], Grid | None]
+"""The first solution the search finds for a grid of givens (0: blank), or None."""
+TRIES = 8
+"""Seedings tried before a rule set is given up as having no solved grid."""
 
 
-def _blocks(size: int, count: int, rng: random.Random) -> list[int]:
-    """A permutation of ``size * count`` lines that keeps each block of ``size`` together:
-    the blocks shuffled, and the lines within each."""
-    order = list(range(count))
-    rng.shuffle(order)
-    lines: list[int] = []
-    for block in order:
-        inside = list(range(block * size, block * size + size))
-        rng.shuffle(inside)
-        lines.extend(inside)
-    return lines
+def random_grid(rules: Puzzle, rng: random.Random, first: First) -> list[int] | None:
+    """A solved grid of ``rules`` drawn with ``rng`` (None: no seeding led to one)."""
+    n, peers = rules.values, rules.peers
+    for _ in range(TRIES):
+        givens = [0] * rules.ncells
+        for cell in rng.sample(range(rules.ncells), n):
+            taken = {givens[p] for p in peers[cell]}
+            free = [v for v in range(1, n + 1) if v not in taken]
+            if free:
+                givens[cell] = rng.choice(free)
+        grid = first(givens)
+        if grid is not None:
+            digits = list(range(1, n + 1))
+            rng.shuffle(digits)
+            return [digits[v - 1] for v in grid]
+    return None

@@ -59,14 +59,28 @@ def blocks(lines: Iterable[str]) -> Iterator[list[tuple[int, str]]]:
         yield block
 
 
-def block_records(lines: Iterable[str], parse_block: Callable[[Lines], Puzzle]) -> Iterator[Record]:
-    """One record per blank-line separated block, parsed by ``parse_block``."""
-    for block in blocks(lines):
-        text = "\n".join(line for _, line in block)
-        try:
-            yield Record(block[0][0], text, puzzle=parse_block(block))
-        except SatdokuError as err:
-            yield Record(block[0][0], text, error=err)
+def block_records(
+    lines: Iterable[str],
+    parse_block: Callable[[Lines], Puzzle],
+    one_line: Callable[[str], bool] | None = None,
+) -> Iterator[Record]:
+    """One record per blank-line separated block, parsed by ``parse_block``; a block whose
+    lines all hold a whole puzzle (by ``one_line``) is a record per line."""
+    for whole in blocks(lines):
+        parts = (
+            [[line] for line in whole]
+            if one_line and all(one_line(t) for _, t in whole)
+            else [whole]
+        )
+        yield from (_block_record(block, parse_block) for block in parts)
+
+
+def _block_record(block: Lines, parse_block: Callable[[Lines], Puzzle]) -> Record:
+    text = "\n".join(line for _, line in block)
+    try:
+        return Record(block[0][0], text, puzzle=parse_block(block))
+    except SatdokuError as err:
+        return Record(block[0][0], text, error=err)
 
 
 def parse_text_block(parse_block: Callable[[Lines], Puzzle]) -> Callable[[str], Puzzle]:

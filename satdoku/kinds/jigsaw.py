@@ -30,6 +30,16 @@ class JigsawDrawing:
         texts = {pos: str(grid[i]) if grid[i] else "." for i, pos in enumerate(puzzle.positions)}
         return draw_regions(n, n, texts, lambda r, c: self.regions[r][c])
 
+    def text(self, puzzle: Puzzle) -> str:
+        """The puzzle in the one-line format this module reads: the givens (one character
+        each: ``1-9`` then ``A-Z``, ``.`` blank), a space, the region symbols."""
+        givens = "".join(_base36(v) if v else "." for v in puzzle.givens)
+        return givens + " " + "".join("".join(row) for row in self.regions)
+
+
+def _base36(value: int) -> str:
+    return "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[value]
+
 
 def parse_block(lines: Lines) -> Puzzle:
     """One jigsaw from its lines: 2N rows, or one line of givens and regions."""
@@ -48,13 +58,19 @@ def parse_block(lines: Lines) -> Puzzle:
     return jigsaw(n, givens, regions, lines[n][0])
 
 
+def one_line(line: str) -> bool:
+    """Whether ``line`` holds a whole jigsaw: the N*N givens, white space, the N*N symbols."""
+    parts = line.split()
+    return (
+        len(parts) == 2
+        and len(parts[0]) == len(parts[1]) > 1
+        and math.isqrt(len(parts[0])) ** 2 == len(parts[0])
+    )
+
+
 def _parse_one_line(lineno: int, line: str) -> Puzzle:
     parts = line.split()
-    if (
-        len(parts) != 2
-        or len(parts[0]) != len(parts[1])
-        or math.isqrt(len(parts[0])) ** 2 != len(parts[0])
-    ):
+    if not one_line(line):
         raise ParseError(
             "expected the N*N givens, a space, then the N*N region symbols on one line", lineno
         )
@@ -100,5 +116,5 @@ KIND = Kind(
     "jigsaw",
     "jigsaw Sudoku: irregular regions (a region map) instead of boxes",
     parse=lambda text, box, alphabet: parse_text_block(parse_block)(text),
-    read=lambda lines, box, alphabet: block_records(lines, parse_block),
+    read=lambda lines, box, alphabet: block_records(lines, parse_block, one_line),
 )

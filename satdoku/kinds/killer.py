@@ -46,6 +46,14 @@ class KillerDrawing:
 
         return draw_regions(n, n, texts, cage, footer=[f"cage sums by first cell: {listed}"])
 
+    def text(self, puzzle: Puzzle) -> str:
+        """The puzzle in the text format this module reads: the cage map (labels written
+        together when each is one character), then the sums, a line per ten cages."""
+        joiner = "" if all(len(label) == 1 for row in self.cages for label in row) else " "
+        rows = [joiner.join(row) for row in self.cages]
+        items = [f"{label}={total}" for label, total in self.sums]
+        return "\n".join(rows + [" ".join(items[i : i + 10]) for i in range(0, len(items), 10)])
+
 
 def parse_block(lines: Lines, box: Geometry | None = None) -> Puzzle:
     """One killer from its lines: the cage map, then the sums."""

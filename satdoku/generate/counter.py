@@ -1,0 +1,66 @@
+"""Counting the solutions of a rule set's puzzles up to two, as fast as the rules allow: the
+compiled search for rules made of full units, with a CDCL backend for a puzzle past its node
+budget; CP-SAT for rules with sums (killer cages)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from satdoku.deadline import Deadline
+from satdoku.errors import UsageError
+from satdoku.model import Grid, Puzzle, Sum
+from satdoku.solver import dpll
+from satdoku.solver.backend import fit
+from satdoku.solver.registry import get_backend
+from satdoku.solver.search import solutions
+
+SUMS_BACKEND = "cpsat"
+"""What counts the puzzles of rules with sums."""
+
+
+class Counter:
+    """Solutions of puzzles that share ``rules``, each puzzle a grid of givens."""
+
+    def __init__(self, rules: Puzzle, deadline: Deadline) -> None:
+        self.rules = rules
+        self.deadline = deadline
+        self._search = _compiled(rules)
+        sums = any(isinstance(c, Sum) for c in rules.constraints)
+        self._backend = SUMS_BACKEND if sums else None
+
+    def solutions(self, givens: Sequence[int], limit: int) -> tuple[list[Grid], bool]:
+        """Up to ``limit`` solutions of the givens (unverified), and whether they are all
+        there are; :class:`SolveTimeout` when the deadline passes."""
+        puzzle = self.rules.with_givens(givens)
+        if self._search is not None:
+            grids, complete = self._search.search(puzzle, limit, dpll.NODE_BUDGET, self.deadline)
+            if self._search.timed_out:
+                self.deadline.check()
+            if complete or len(grids) >= limit:
+                return grids, complete
+        found = solutions(
+            puzzle, backend=self._backend, limit=limit, timeout=self.deadline.timeout()
+        )
+        grids = [s.grid for s in found]
+        return grids, len(grids) < limit
+
+    def unique(self, givens: Sequence[int]) -> bool:
+        """Whether the givens have exactly one solution."""
+        grids, complete = self.solutions(givens, 2)
+        return complete and len(grids) == 1
+
+    def first(self, givens: Sequence[int]) -> Grid | None:
+        """A solution of the givens, or None when they have none."""
+        grids, _ = self.solutions(givens, 1)
+        return grids[0] if grids else None
+
+
+def _compiled(rules: Puzzle) -> dpll.DpllSearch | None:
+    """The compiled search over ``rules``, where it is built and takes them."""
+    if not dpll.available():
+        return None
+    try:
+        fit(get_backend(dpll.BACKEND), rules)
+    except UsageError:
+        return None
+    return dpll.DpllSearch(rules)
