@@ -116,6 +116,7 @@ def generate_command(
         techniques=techniques,
         timeout=timeout,
         jobs=jobs,
+        rated=fmt != "line",
     )
     written = 0
     with open_output(streams, inputs) as out, Report(streams, inputs, unit="puzzle") as report:

@@ -44,6 +44,7 @@ from satdoku.logic.rating import LABELS
 from satdoku.model import Puzzle
 from satdoku.solver.counting import count
 from satdoku.solver.defaults import BIG_BACKEND, is_big
+from satdoku.solver.engine import Engine
 from satdoku.solver.guard import die_with_parent
 from satdoku.status import Status
 from satdoku.verify import violations
@@ -94,6 +95,13 @@ class Request:
     label: str | None = None
     techniques: str | None = None
     kind: str = "sudoku"
+    rated: bool = True
+
+    @property
+    def rates(self) -> bool:
+        """Whether each puzzle is rated: asked for, or needed to choose, and possible."""
+        wanted = self.rated or bool(self.rating or self.label or self.techniques)
+        return wanted and self.kind != "killer"
 
     def check(self) -> None:
         """One :class:`UsageError` for a request no puzzle can meet."""
@@ -178,6 +186,7 @@ def generate(
     timeout: float | None = None,
     start: int = 0,
     jobs: int = 1,
+    rated: bool = True,
 ) -> Iterator[Generated]:
     """Puzzles of boxes ``box``, one after another (``count`` of them, or endlessly).
 
@@ -198,12 +207,14 @@ def generate(
             found so far.
         start: the index of the first puzzle (to continue a run).
         jobs: worker processes; the puzzles and their order are the same for any number.
+        rated: rate every puzzle (False: only when a band asks for it; else ``rating`` is
+            None).
 
     Raises:
         UsageError: a request no puzzle can meet (``--givens 10-12`` on 9x9, ...).
     """
     geometry = Geometry.parse(box) if isinstance(box, str) else box
-    request = Request(geometry, symmetry, minimal, givens, rating, label, techniques, kind)
+    request = Request(geometry, symmetry, minimal, givens, rating, label, techniques, kind, rated)
     request.check()
     if not 1 <= jobs <= MAX_JOBS:
         raise UsageError(f"jobs must be 1 to {MAX_JOBS}, not {jobs}")
@@ -217,7 +228,10 @@ def generate(
                 yield maker.make(one)
         except SolveTimeout:
             return
+        finally:
+            maker.close()
         return
+    maker.close()
     import multiprocessing
 
     pool = multiprocessing.get_context().Pool(jobs, _start_worker, (request, deadline, os.getpid()))
@@ -247,6 +261,8 @@ class _Maker:
         self.groups = orbits(request.geometry.size, request.symmetry)
         rules = fixed_rules(request.kind, request.geometry)
         self.counter = None if rules is None else Counter(rules, deadline)
+        plain = request.kind == "sudoku" and not is_big(rules) if rules else False
+        self.checker = Engine(request.geometry, backend=CHECK_BACKEND) if plain else None
         if (
             rules is not None
             and self.counter is not None
@@ -268,7 +284,7 @@ class _Maker:
             puzzle = self.puzzle(counter, solution, rng)
             if puzzle is None:
                 continue
-            rated = None if request.kind == "killer" else self.rate(puzzle)
+            rated = self.rate(puzzle) if request.rates else None
             if request.wants(puzzle.nclues, rated):
                 return self.checked(puzzle, tuple(solution), rated, seed)
 
@@ -293,6 +309,10 @@ class _Maker:
             return None
         return counter.rules.with_givens(givens)
 
+    def close(self) -> None:
+        if self.checker is not None:
+            self.checker.close()
+
     def rate(self, puzzle: Puzzle) -> Rating:
         return rate(puzzle, self.request.techniques, timeout=self.deadline.timeout())
 
@@ -301,8 +321,13 @@ class _Maker:
     ) -> Generated:
         """The puzzle, once a CNF backend found it unique with this solution."""
         backend = BIG_BACKEND if is_big(puzzle) else CHECK_BACKEND
-        again = count(puzzle, limit=2, backend=backend, timeout=self.deadline.timeout())
-        if again.count != 1 or not again.complete or violations(puzzle, solution):
+        if self.checker is not None:
+            again = self.checker.count(puzzle, 2, self.deadline)
+            found, complete = len(again.grids), again.complete
+        else:
+            counted = count(puzzle, limit=2, backend=backend, timeout=self.deadline.timeout())
+            found, complete = counted.count, counted.complete
+        if found != 1 or not complete or violations(puzzle, solution):
             raise VerificationError(f"the generator and {backend} disagree on puzzle {seed}")
         return Generated(puzzle, solution, rating, seed, self.request.minimal)
 
