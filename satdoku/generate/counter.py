@@ -31,23 +31,34 @@ class Counter:
     def solutions(self, givens: Sequence[int], limit: int) -> tuple[list[Grid], bool]:
         """Up to ``limit`` solutions of the givens (unverified), and whether they are all
         there are; :class:`SolveTimeout` when the deadline passes."""
-        puzzle = self.rules.with_givens(givens)
         if self._search is not None:
+            puzzle = self.rules.with_givens(givens)
             grids, complete = self._search.search(puzzle, limit, dpll.NODE_BUDGET, self.deadline)
             if self._search.timed_out:
                 self.deadline.check()
             if complete or len(grids) >= limit:
                 return grids, complete
+        return self._cdcl(givens, limit)
+
+    def unique(self, givens: Sequence[int]) -> bool:
+        """Whether the givens have exactly one solution."""
+        if self._search is not None:
+            found, complete = self._search.count(givens, 2, dpll.NODE_BUDGET, self.deadline)
+            if self._search.timed_out:
+                self.deadline.check()
+            if complete or found >= 2:
+                return complete and found == 1
+        grids, complete = self._cdcl(givens, 2)
+        return complete and len(grids) == 1
+
+    def _cdcl(self, givens: Sequence[int], limit: int) -> tuple[list[Grid], bool]:
+        """The solutions by a backend with learning (for sums, or past the node budget)."""
+        puzzle = self.rules.with_givens(givens)
         found = solutions(
             puzzle, backend=self._backend, limit=limit, timeout=self.deadline.timeout()
         )
         grids = [s.grid for s in found]
         return grids, len(grids) < limit
-
-    def unique(self, givens: Sequence[int]) -> bool:
-        """Whether the givens have exactly one solution."""
-        grids, complete = self.solutions(givens, 2)
-        return complete and len(grids) == 1
 
     def first(self, givens: Sequence[int]) -> Grid | None:
         """A solution of the givens, or None when they have none."""

@@ -55,7 +55,7 @@ typedef struct {
     int *saved_count;          /* per decision level: count and open as the level found them */
     flag *saved_open;
     int depth, levels, mode;   /* decision levels in use, and with room for their copies */
-    long long nodes;
+    long long nodes, counted; /* since start(): search nodes, solutions count() passed */
     int *grid;
     int busy;                  /* next() is under way */
 } Cover;
@@ -393,6 +393,7 @@ static void reset(Cover *s)
     s->qhead = s->qtail = 0;
     s->depth = 0;
     s->nodes = 0;
+    s->counted = 0;
     s->mode = IDLE;
 }
 
@@ -536,37 +537,34 @@ static int look(PyObject *poll)
     return 0;
 }
 
-/* The search itself, from where the last call left it. */
-static PyObject *search(Cover *s, long long budget, PyObject *poll)
+/* The search itself, from where the last call left it, up to its next solution: 1 when the
+ * trail is one, 0 when the tree is searched or the budget spent, -1 with an exception. */
+static int advance(Cover *s, long long budget, PyObject *poll)
 {
     while (s->mode != IDLE) {
         if (s->mode == DESCEND) {
             /* A node: propagate, then a conflict, a solution or a branch. A node that ends
              * in an exception is not counted and is done again on the next call. */
             if (budget && s->nodes >= budget)
-                Py_RETURN_NONE; /* resumable with a larger budget */
+                return 0; /* resumable with a larger budget */
             if (++s->nodes % POLL_EVERY == 0 && look(poll) < 0) {
                 s->nodes--;
-                return NULL;
+                return -1;
             }
             propagate(s);
             s->mode = BACKTRACK;
             if (!s->conflict) {
                 const int c = pick(s);
                 if (s->ncols == 0 || s->count[c] >= DONE) {
-                    PyObject *grid = solution(s);
-                    if (grid == NULL) {
-                        s->mode = DESCEND;
-                        s->nodes--;
-                    }
-                    else if (s->depth == 0) /* no branch to go back to: the only solution */
+                    if (s->depth == 0) /* no branch to go back to: the only solution */
                         s->mode = IDLE;
-                    return grid;
+                    return 1;
                 }
                 if (save(s, s->depth) < 0) {
                     s->mode = DESCEND;
                     s->nodes--;
-                    return PyErr_NoMemory();
+                    PyErr_NoMemory();
+                    return -1;
                 }
                 s->level_col[s->depth] = c;
                 s->level_next[s->depth] = s->col_start[c];
@@ -575,7 +573,30 @@ static PyObject *search(Cover *s, long long budget, PyObject *poll)
         }
         s->mode = next_branch(s) ? DESCEND : IDLE;
     }
-    Py_RETURN_NONE;
+    return 0;
+}
+
+/* The arguments budget (0: none) and poll (None or a callable) of next() and count(). */
+static int read_budget_poll(PyObject *budget_arg, PyObject *poll, long long *budget)
+{
+    *budget = 0;
+    if (budget_arg != NULL) {
+        int overflow;
+        *budget = PyLong_AsLongLongAndOverflow(budget_arg, &overflow);
+        if (*budget == -1 && PyErr_Occurred())
+            return -1;
+        if (overflow > 0) /* more nodes than a search can reach: no budget */
+            *budget = 0;
+        else if (overflow < 0 || *budget < 0) {
+            PyErr_SetString(PyExc_ValueError, "budget must be 0 (none) or more");
+            return -1;
+        }
+    }
+    if (poll != Py_None && !PyCallable_Check(poll)) {
+        PyErr_SetString(PyExc_TypeError, "poll must be callable or None");
+        return -1;
+    }
+    return 0;
 }
 
 /* next(budget=0, poll=None) -> the next solution, or None */
@@ -583,39 +604,62 @@ static PyObject *cover_next(Cover *s, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"budget", "poll", NULL};
     PyObject *budget_arg = NULL, *poll = Py_None;
+    long long budget;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OO", kwlist, &budget_arg, &poll))
         return NULL;
-    long long budget = 0;
-    if (budget_arg != NULL) {
-        int overflow;
-        budget = PyLong_AsLongLongAndOverflow(budget_arg, &overflow);
-        if (budget == -1 && PyErr_Occurred())
-            return NULL;
-        if (overflow > 0) /* more nodes than a search can reach: no budget */
-            budget = 0;
-        else if (overflow < 0 || budget < 0) {
-            PyErr_SetString(PyExc_ValueError, "budget must be 0 (none) or more");
-            return NULL;
-        }
-    }
-    if (poll != Py_None && !PyCallable_Check(poll)) {
-        PyErr_SetString(PyExc_TypeError, "poll must be callable or None");
-        return NULL;
-    }
-    if (ready(s) < 0)
+    if (read_budget_poll(budget_arg, poll, &budget) < 0 || ready(s) < 0)
         return NULL;
     s->busy = 1;
     Py_INCREF(poll);
-    PyObject *out = search(s, budget, poll);
+    PyObject *out = NULL;
+    const int found = advance(s, budget, poll);
+    if (found == 0)
+        out = Py_NewRef(Py_None);
+    else if (found > 0 && (out = solution(s)) == NULL) {
+        s->mode = DESCEND; /* the solution is found again on the next call */
+        s->nodes--;
+    }
     s->busy = 0;
     Py_DECREF(poll);
     return out;
+}
+
+/* count(limit=0, budget=0, poll=None) -> solutions found by this call (no grids built) */
+static PyObject *cover_count(Cover *s, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"limit", "budget", "poll", NULL};
+    long long limit = 0, budget;
+    PyObject *budget_arg = NULL, *poll = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|LOO", kwlist, &limit, &budget_arg, &poll))
+        return NULL;
+    if (limit < 0) {
+        PyErr_SetString(PyExc_ValueError, "limit must be 0 (none) or more");
+        return NULL;
+    }
+    if (read_budget_poll(budget_arg, poll, &budget) < 0 || ready(s) < 0)
+        return NULL;
+    s->busy = 1;
+    Py_INCREF(poll);
+    long long found = 0;
+    int step = 1;
+    while ((limit == 0 || found < limit) && (step = advance(s, budget, poll)) > 0)
+        found++;
+    s->counted += found;
+    s->busy = 0;
+    Py_DECREF(poll);
+    return step < 0 ? NULL : PyLong_FromLongLong(found);
 }
 
 static PyObject *cover_get_exhausted(Cover *s, void *closure)
 {
     (void)closure;
     return PyBool_FromLong(s->mode == IDLE);
+}
+
+static PyObject *cover_get_counted(Cover *s, void *closure)
+{
+    (void)closure;
+    return PyLong_FromLongLong(s->counted);
 }
 
 static PyObject *cover_get_nodes(Cover *s, void *closure)
@@ -628,6 +672,9 @@ static PyGetSetDef cover_getset[] = {
     {"exhausted", (getter)cover_get_exhausted, NULL,
      "True once the search has found every solution (or none was started).", NULL},
     {"nodes", (getter)cover_get_nodes, NULL, "Search nodes since start().", NULL},
+    {"counted", (getter)cover_get_counted, NULL,
+     "Solutions count() has passed since start(), also when a call ended in an exception.",
+     NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
@@ -641,6 +688,11 @@ static PyMethodDef cover_methods[] = {
      "(0: no budget; then `exhausted` is False and a later call with a larger budget goes "
      "on). Every 1,024 nodes it looks for Ctrl-C and calls `poll()`; an exception from "
      "either ends the call, and a later call goes on."},
+    {"count", (PyCFunction)(void (*)(void))cover_count, METH_VARARGS | METH_KEYWORDS,
+     "count(limit=0, budget=0, poll=None) -> how many solutions the search passes, up to "
+     "`limit` (0: all), building none of them.\n\n"
+     "Stops, like next(), when the search is exhausted or `budget` nodes are spent, and on an "
+     "exception from Ctrl-C or `poll()`; `counted` keeps the running total since start()."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -17,7 +17,7 @@ The extension is built by ``pip install`` where a C compiler is present; without
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import islice
 
 from satdoku.deadline import NEVER, Deadline, SolveTimeout
@@ -110,6 +110,33 @@ class DpllSearch:
         except SolveTimeout:
             self.timed_out = True
             return found, False
+        return found, bool(self._cover.exhausted)
+
+    def count(
+        self,
+        givens: Puzzle | Sequence[int],
+        limit: int | None,
+        budget: int | None = None,
+        deadline: Deadline = NEVER,
+    ) -> tuple[int, bool]:
+        """How many solutions a puzzle of these rules has, up to ``limit`` (None: all), and
+        whether that is all of them; no grid is built (the count of a generator's thousands
+        of uniqueness checks, or of a puzzle whose solutions are not shown). ``givens``: the
+        puzzle, or just its givens. Past ``budget`` nodes or the ``deadline`` the count is not
+        complete (then :attr:`timed_out` says which)."""
+        self.timed_out = False
+        if limit is not None and limit < 1:
+            return 0, False
+        if isinstance(givens, Puzzle):
+            self._start(givens)
+        else:
+            self._cover.start(givens)
+        poll = deadline.check if deadline.limited else None
+        try:
+            found = self._cover.count(limit or 0, budget or 0, poll)
+        except SolveTimeout:
+            self.timed_out = True
+            return int(self._cover.counted), False
         return found, bool(self._cover.exhausted)
 
     def stream(self, puzzle: Puzzle, deadline: Deadline = NEVER) -> Iterator[Grid]:
