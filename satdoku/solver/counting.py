@@ -1,11 +1,12 @@
 """Count a puzzle's solutions, and prove it unique or show where two solutions differ.
 
-Any backend counts (:mod:`satdoku.solver.registry`): python-sat by default, with the
-``branching`` strategy up to 16x16 (tree search over unit propagation,
-:mod:`satdoku.solver.branching`) and ``blocking`` from 25x25 up; ``cpsat`` enumerates natively;
-``dpll`` is the compiled search over exactly-one constraints; ``brute`` is plain backtracking
-without SAT, for small grids and cross-checks. Every grid counted is verified first
-(:func:`satdoku.verify.batch_checker`).
+Any backend counts (:mod:`satdoku.solver.registry`). By default, up to 16x16, the compiled
+search over exactly-one constraints (``dpll``) counts inside itself, building no grid, where
+it takes the puzzle (full units only); otherwise python-sat, with the ``branching`` strategy up
+to 16x16 (tree search over unit propagation, :mod:`satdoku.solver.branching`) and ``blocking``
+from 25x25 up; ``cpsat`` enumerates natively; ``brute`` is plain backtracking without SAT, for
+small grids and cross-checks. Every grid a backend hands over is verified first
+(:func:`satdoku.verify.batch_checker`); every grid shown is verified.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from satdoku.formats.files import as_puzzle
 from satdoku.geometry import Geometry
 from satdoku.model import AllDifferent, Grid, Puzzle
 from satdoku.results import Solution
+from satdoku.solver import dpll
 from satdoku.solver.closest import closest_other_solution
 from satdoku.solver.guard import guarded
 from satdoku.solver.search import plan, verified
@@ -97,8 +99,11 @@ def count(
     started = time.perf_counter()
     deadline = Deadline.after(timeout)
     probe = None if limit is None else limit + 1
-    grids = (grid for grid, _ in chosen.found(puzzle, probe, deadline))
-    found, timed_out = _count_grids(puzzle, grids)
+    if chosen.backend.name == dpll.BACKEND:
+        found, timed_out = _compiled_count(puzzle, probe, deadline)
+    else:
+        grids = (grid for grid, _ in chosen.found(puzzle, probe, deadline))
+        found, timed_out = _count_grids(puzzle, grids)
     elapsed = time.perf_counter() - started
     name = chosen.backend.name
     if timed_out:
@@ -111,6 +116,14 @@ def count(
 BATCH = 4096
 """Grids verified together (numpy) while counting; the last, smaller batch is checked one grid
 at a time, so small counts never import numpy."""
+
+
+def _compiled_count(puzzle: Puzzle, limit: int | None, deadline: Deadline) -> tuple[int, bool]:
+    """The count of the compiled search, inside it: no grid is built, so none is verified
+    here (what it prints, through :func:`~satdoku.solver.search.solutions`, is)."""
+    search = dpll.DpllSearch(puzzle)
+    found, _ = search.count(puzzle, limit, None, deadline)
+    return found, search.timed_out
 
 
 def _count_grids(puzzle: Puzzle, grids: Iterator[Grid]) -> tuple[int, bool]:

@@ -4,14 +4,17 @@ Up to 16x16 the defaults are MiniSat 2.2 over ``extended+optimized`` (fast on th
 small puzzles). From 25x25 up, hard puzzles need a stronger solver and big ones a cheap
 encoding: CaDiCaL 1.9.5 kept in its stable mode (``cadical195+stable``) over
 ``extended+singles`` (the givens' reduction, then naked and hidden singles). Counting there uses
-blocking clauses rather than the propagation tree. The measurements behind the choice are in
-docs/benchmarks.md, "Big Sudoku".
+blocking clauses rather than the propagation tree. Counting up to 16x16 walks the same tree
+in the compiled search (``dpll``) where it is built and takes the puzzle (full units only).
+The measurements behind the choice are in docs/benchmarks.md, "Big Sudoku" and "Counting
+solutions".
 """
 
 from __future__ import annotations
 
 from satdoku.encodings import DEFAULT_ENCODING
-from satdoku.model import Puzzle
+from satdoku.model import AllDifferent, Puzzle
+from satdoku.solver import dpll
 
 DEFAULT_BACKEND = "minisat22"
 BIG_VALUES = 25
@@ -20,6 +23,9 @@ BIG_BACKEND = "cadical195+stable"
 BIG_ENCODING = "extended+singles"
 DEFAULT_STRATEGY = "branching"
 """How ``count`` enumerates with python-sat up to 16x16: tree search over unit propagation."""
+COUNT_BACKEND = dpll.BACKEND
+"""Counting below 25x25, where the compiled search takes the puzzle: the propagation tree of
+``branching``, compiled, counting without building a grid."""
 BIG_STRATEGY = "blocking"
 """From 25x25 up: one blocking clause per solution. Big puzzles have few solutions and hard
 proofs, where CDCL learning wins over the propagation tree (docs/benchmarks.md, "Big
@@ -31,12 +37,29 @@ def is_big(puzzle: Puzzle) -> bool:
     return puzzle.values >= BIG_VALUES
 
 
-def default_backend(puzzle: Puzzle, backend: str | None, strategy: str = "blocking") -> str:
+def compiled_fits(puzzle: Puzzle) -> bool:
+    """Whether the compiled search is built and takes ``puzzle`` (full units only)."""
+    return (
+        dpll.available()
+        and puzzle.values <= dpll.MAX_VALUES
+        and all(
+            isinstance(c, AllDifferent) and len(c.cells) == puzzle.values
+            for c in puzzle.constraints
+        )
+    )
+
+
+def default_backend(
+    puzzle: Puzzle, backend: str | None, strategy: str = "blocking", counting: bool = False
+) -> str:
     """``backend`` if given, else the default for the puzzle's size. The ``branching``
     strategy only propagates, which MiniSat does far faster than CaDiCaL, so it keeps
-    MiniSat."""
+    MiniSat; ``counting`` (many answers, no strategy named) takes the compiled search where
+    it fits."""
     if backend is not None:
         return backend
+    if counting and not is_big(puzzle) and compiled_fits(puzzle):
+        return COUNT_BACKEND
     return BIG_BACKEND if strategy == "blocking" and is_big(puzzle) else DEFAULT_BACKEND
 
 

@@ -46,11 +46,13 @@ def plan(
 ) -> Plan:
     """How ``puzzle`` will be solved. Left out, the backend and encoding are chosen by grid
     size (:mod:`satdoku.solver.defaults`); the strategy is the backend's own default, or, with
-    ``many`` (many answers wanted, as when counting), the counting default for the size.
+    ``many`` (many answers wanted, as when counting), the counting default for the size (the
+    compiled search, where it takes the puzzle).
     Raises :class:`UsageError` when the backend does not take the puzzle, the encoding or the
     strategy."""
     wanted = strategy or (default_strategy(puzzle, None) if many else None)
-    chosen = get_backend(default_backend(puzzle, backend, wanted or "blocking"))
+    counting = many and strategy is None
+    chosen = get_backend(default_backend(puzzle, backend, wanted or "blocking", counting))
     fit(chosen, puzzle)
     if not chosen.capabilities.available:
         raise UsageError(f"the {chosen.name} backend is not installed; choose another backend")
