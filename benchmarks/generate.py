@@ -5,7 +5,10 @@
 Times ``qqwing --generate K --one-line`` (minimal unique 9x9 puzzles; qqwing from Debian's
 package ``qqwing``, not a dependency) and ``satdoku generate --count K --minimal``, then
 qqwing's ``--difficulty expert`` against satdoku's ``--label fiendish``; prints medians and
-ratios, and the share of each label among satdoku's minimal puzzles.
+ratios, and the share of each label among satdoku's minimal puzzles. Where they are
+installed (``pip install dokusan py-sudoku``; neither is a dependency), the two Python
+generators are timed too, with the share of their puzzles that have one solution (counted by
+satdoku).
 """
 
 from __future__ import annotations
@@ -18,6 +21,25 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from importlib.util import find_spec
+
+from satdoku import count
+
+PYTHON_GENERATORS = {
+    "dokusan": (
+        "dokusan",
+        "from dokusan import generators\n"
+        "for _ in range(K):\n"
+        "    print(str(generators.random_sudoku(avg_rank=150)).replace('0', '.'))",
+    ),
+    "py-sudoku (difficulty 0.5)": (
+        "sudoku",
+        "from sudoku import Sudoku\n"
+        "for i in range(K):\n"
+        "    board = Sudoku(3, seed=i).difficulty(0.5).board\n"
+        "    print(''.join(str(v) if v else '.' for row in board for v in row))",
+    ),
+}
 
 
 def timed(command: list[str]) -> tuple[float, str]:
@@ -53,6 +75,16 @@ def main() -> None:
             sd.append(timed([*mine, "--seed", str(seed)])[0])
         q, s = args.count / statistics.median(qq), args.count / statistics.median(sd)
         print(f"| {name} | {q:,.1f} | {s:,.1f} | {s / q:.2f}x |")
+    others = [(n, m, c) for n, (m, c) in PYTHON_GENERATORS.items() if find_spec(m)]
+    if others:
+        print("\n| Python generator | puzzles/s | unique |")
+        print("|---|---|---|")
+    for name, _, code in others:
+        runs = [timed([sys.executable, "-c", f"K = {k}\n{code}"]) for _ in range(args.repeats)]
+        rate = args.count / statistics.median(t for t, _ in runs)
+        puzzles = runs[0][1].split()
+        unique = sum(1 for p in puzzles if count(p, limit=2).count == 1)
+        print(f"| {name} | {rate:,.1f} | {unique / len(puzzles):.0%} |")
     _, out = timed([*ours, "--format", "json", "--seed", "labels"])
     labels = Counter(json.loads(line)["label"] for line in out.splitlines())
     total = sum(labels.values())
