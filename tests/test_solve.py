@@ -125,3 +125,22 @@ def test_empty_4x4_has_288_solutions_on_every_backend():
     for backend, encoding in [("cpsat", "alldiff"), ("cpsat", "onehot"), ("minisat22", None)]:
         grids = {s.grid for s in solutions(empty, backend=backend, encoding=encoding)}
         assert len(grids) == 288
+
+
+def test_the_default_runs_the_compiled_search_and_hands_a_hard_puzzle_on(monkeypatch):
+    from satdoku.solver import dpll, search
+    from satdoku.solver.search import solutions
+
+    if not dpll.available():
+        pytest.skip("the C extension is not built")
+    puzzle = data_lines("norvig_top95.txt")[0]
+    assert solve(puzzle).stats.backend == "dpll"
+    assert solve(puzzle, encoding="extended").stats.backend == "minisat22"
+    empty = "." * 16
+    monkeypatch.setattr(search, "NODE_BUDGET", 10)  # 3 of the 4x4 grids, then no more nodes
+    found = list(solutions(empty, limit=7))
+    grids = [s.grid for s in found]
+    assert len(set(grids)) == 7
+    assert {s.stats.backend for s in found} == {"dpll", "minisat22"}
+    assert solve(puzzle).stats.backend == "minisat22"
+    assert [s.grid for s in solutions(puzzle)] == [solve(puzzle, backend="cpsat").grid]

@@ -4,8 +4,9 @@ Up to 16x16 the defaults are MiniSat 2.2 over ``extended+optimized`` (fast on th
 small puzzles). From 25x25 up, hard puzzles need a stronger solver and big ones a cheap
 encoding: CaDiCaL 1.9.5 kept in its stable mode (``cadical195+stable``) over
 ``extended+singles`` (the givens' reduction, then naked and hidden singles). Counting there uses
-blocking clauses rather than the propagation tree. Counting up to 16x16 walks the same tree
-in the compiled search (``dpll``) where it is built and takes the puzzle (full units only).
+blocking clauses rather than the propagation tree. Below 25x25, a call that names no backend,
+encoding or strategy runs the compiled search (``dpll``) where it is built and takes the puzzle
+(full units only); a solve past its node budget goes on in the python-sat default.
 The measurements behind the choice are in docs/benchmarks.md, "Big Sudoku" and "Counting
 solutions".
 """
@@ -23,9 +24,11 @@ BIG_BACKEND = "cadical195+stable"
 BIG_ENCODING = "extended+singles"
 DEFAULT_STRATEGY = "branching"
 """How ``count`` enumerates with python-sat up to 16x16: tree search over unit propagation."""
-COUNT_BACKEND = dpll.BACKEND
-"""Counting below 25x25, where the compiled search takes the puzzle: the propagation tree of
-``branching``, compiled, counting without building a grid."""
+COMPILED_BACKEND = dpll.BACKEND
+"""The default below 25x25 where the compiled search takes the puzzle. Counting walks the
+propagation tree of ``branching``, compiled, without building a grid; a solve or a uniqueness
+check that needs more than its node budget goes to the python-sat default (the search does
+not learn)."""
 BIG_STRATEGY = "blocking"
 """From 25x25 up: one blocking clause per solution. Big puzzles have few solutions and hard
 proofs, where CDCL learning wins over the propagation tree (docs/benchmarks.md, "Big
@@ -49,18 +52,19 @@ def compiled_fits(puzzle: Puzzle) -> bool:
     )
 
 
-def default_backend(
-    puzzle: Puzzle, backend: str | None, strategy: str = "blocking", counting: bool = False
-) -> str:
-    """``backend`` if given, else the default for the puzzle's size. The ``branching``
-    strategy only propagates, which MiniSat does far faster than CaDiCaL, so it keeps
-    MiniSat; ``counting`` (many answers, no strategy named) takes the compiled search where
-    it fits."""
+def default_backend(puzzle: Puzzle, backend: str | None, strategy: str = "blocking") -> str:
+    """``backend`` if given, else the python-sat default for the puzzle's size. The
+    ``branching`` strategy only propagates, which MiniSat does far faster than CaDiCaL, so it
+    keeps MiniSat."""
     if backend is not None:
         return backend
-    if counting and not is_big(puzzle) and compiled_fits(puzzle):
-        return COUNT_BACKEND
     return BIG_BACKEND if strategy == "blocking" and is_big(puzzle) else DEFAULT_BACKEND
+
+
+def compiled_first(puzzle: Puzzle) -> bool:
+    """Whether a call that names no backend, encoding or strategy runs the compiled search
+    (:data:`COMPILED_BACKEND`) first: below 25x25, where it takes the puzzle."""
+    return not is_big(puzzle) and compiled_fits(puzzle)
 
 
 def default_strategy(puzzle: Puzzle, strategy: str | None) -> str:

@@ -99,9 +99,10 @@ class DpllSearch:
         self.timed_out = False
         if limit is not None and limit < 1:
             return found, False
-        self._start(puzzle)
-        poll = deadline.check if deadline.limited else None
         try:
+            deadline.check()
+            self._start(puzzle)
+            poll = deadline.check if deadline.limited else None
             while limit is None or len(found) < limit:
                 grid = self._cover.next(budget or 0, poll)
                 if grid is None:
@@ -133,18 +134,28 @@ class DpllSearch:
             self._cover.start(givens)
         poll = deadline.check if deadline.limited else None
         try:
+            deadline.check()
             found = self._cover.count(limit or 0, budget or 0, poll)
         except SolveTimeout:
             self.timed_out = True
             return int(self._cover.counted), False
         return found, bool(self._cover.exhausted)
 
-    def stream(self, puzzle: Puzzle, deadline: Deadline = NEVER) -> Iterator[Grid]:
-        """Every solution of ``puzzle``, found one at a time as they are asked for."""
+    def stream(
+        self, puzzle: Puzzle, deadline: Deadline = NEVER, budget: int | None = None
+    ) -> Iterator[Grid]:
+        """Every solution of ``puzzle`` (within ``budget`` nodes), found one at a time as they
+        are asked for."""
+        deadline.check()
         self._start(puzzle)
         poll = deadline.check if deadline.limited else None
-        while (grid := self._cover.next(0, poll)) is not None:
+        while (grid := self._cover.next(budget or 0, poll)) is not None:
             yield grid
+
+    @property
+    def exhausted(self) -> bool:
+        """Whether the last search went through the whole tree."""
+        return bool(self._cover.exhausted)
 
     def _start(self, puzzle: Puzzle) -> None:
         if puzzle.constraints is not self.rules and puzzle.constraints != self.rules:
@@ -186,15 +197,20 @@ class DpllBackend(NamedEncodings):
         return DpllEngine(geometry)
 
 
+class BudgetSpent(Exception):
+    """The compiled search used its node budget before it searched the whole tree."""
+
+
 def dpll_solutions(
-    puzzle: Puzzle, limit: int | None, deadline: Deadline
+    puzzle: Puzzle, limit: int | None, deadline: Deadline, budget: int | None = None
 ) -> Iterator[tuple[Grid, Stats]]:
-    """The unverified answers of the ``dpll`` backend, at most ``limit``, with statistics."""
+    """The unverified answers of the ``dpll`` backend, at most ``limit``, with statistics;
+    :class:`BudgetSpent` after the last one when ``budget`` nodes did not search the tree."""
     started = time.perf_counter()
     search = DpllSearch(puzzle)
     encode_time = time.perf_counter() - started
     started = time.perf_counter()
-    for grid in islice(search.stream(puzzle, deadline), limit):
+    for grid in islice(search.stream(puzzle, deadline, budget), limit):
         yield (
             grid,
             Stats(
@@ -207,6 +223,8 @@ def dpll_solutions(
             ),
         )
         started = time.perf_counter()
+    if budget and not search.exhausted and search.nodes >= budget:
+        raise BudgetSpent
 
 
 class DpllEngine:

@@ -15,25 +15,58 @@ from satdoku.deadline import Deadline
 from satdoku.errors import UsageError
 from satdoku.formats.files import as_puzzle
 from satdoku.geometry import Geometry
-from satdoku.model import Puzzle
+from satdoku.model import Grid, Puzzle
 from satdoku.results import Solution
 from satdoku.solver.backend import Backend, Found, fit, strategy_for
-from satdoku.solver.defaults import default_backend, default_strategy
+from satdoku.solver.defaults import (
+    COMPILED_BACKEND,
+    DEFAULT_BACKEND,
+    compiled_first,
+    default_backend,
+    default_strategy,
+)
+from satdoku.solver.dpll import NODE_BUDGET, BudgetSpent, dpll_solutions
 from satdoku.solver.registry import get_backend
 from satdoku.verify import check
 
 
 @dataclass(frozen=True)
 class Plan:
-    """A backend with the encoding and the strategy it will use for one puzzle."""
+    """A backend with the encoding and the strategy it will use for one puzzle; ``fallback``:
+    the backend to which the compiled search hands a puzzle past its node budget."""
 
     backend: Backend
     encoding: str
     strategy: str | None
+    fallback: str | None = None
 
     def found(self, puzzle: Puzzle, limit: int | None, deadline: Deadline) -> Iterator[Found]:
         """The backend's unverified answers."""
+        if self.fallback is not None:
+            return _compiled_then(self.fallback, puzzle, limit, deadline)
         return self.backend.solutions(puzzle, self.encoding, limit, deadline, self.strategy)
+
+
+def _compiled_then(
+    fallback: str, puzzle: Puzzle, limit: int | None, deadline: Deadline
+) -> Iterator[Found]:
+    """The compiled search's answers within its node budget; past it, ``fallback``'s, from
+    the start, without the grids already given."""
+    given: set[Grid] = set()
+    try:
+        for grid, stats in dpll_solutions(puzzle, limit, deadline, NODE_BUDGET):
+            given.add(grid)
+            yield grid, stats
+        return
+    except BudgetSpent:
+        pass
+    wanted = None if limit is None else limit - len(given)
+    for grid, stats in plan(puzzle, fallback).found(puzzle, limit, deadline):
+        if wanted == 0:
+            return
+        if grid not in given:
+            yield grid, stats
+            wanted = None if wanted is None else wanted - 1
 
 
 def plan(
@@ -44,15 +77,21 @@ def plan(
     *,
     many: bool = False,
 ) -> Plan:
-    """How ``puzzle`` will be solved. Left out, the backend and encoding are chosen by grid
-    size (:mod:`satdoku.solver.defaults`); the strategy is the backend's own default, or, with
-    ``many`` (many answers wanted, as when counting), the counting default for the size (the
-    compiled search, where it takes the puzzle).
+    """How ``puzzle`` will be solved. With none of backend, encoding and strategy named, below
+    25x25 the compiled search where it takes the puzzle, which hands a puzzle past its node
+    budget to the python-sat default (unless ``many``: counting walks the whole tree).
+    Otherwise the backend and encoding are chosen by grid size
+    (:mod:`satdoku.solver.defaults`); the strategy is the backend's own default, or, with
+    ``many`` (many answers wanted, as when counting), the counting default for the size.
     Raises :class:`UsageError` when the backend does not take the puzzle, the encoding or the
     strategy."""
+    if backend is None and encoding is None and strategy is None and compiled_first(puzzle):
+        compiled = get_backend(COMPILED_BACKEND)
+        if compiled.capabilities.available:
+            fallback = None if many else DEFAULT_BACKEND
+            return Plan(compiled, compiled.encoding_for(puzzle, None), None, fallback)
     wanted = strategy or (default_strategy(puzzle, None) if many else None)
-    counting = many and strategy is None
-    chosen = get_backend(default_backend(puzzle, backend, wanted or "blocking", counting))
+    chosen = get_backend(default_backend(puzzle, backend, wanted or "blocking"))
     fit(chosen, puzzle)
     if not chosen.capabilities.available:
         raise UsageError(f"the {chosen.name} backend is not installed; choose another backend")
