@@ -121,9 +121,9 @@ at a time, so small counts never import numpy."""
 def _compiled_count(puzzle: Puzzle, limit: int | None, deadline: Deadline) -> tuple[int, bool]:
     """The count of the compiled search, inside it: no grid is built, so none is verified
     here (what it prints, through :func:`~satdoku.solver.search.solutions`, is)."""
-    search = dpll.DpllSearch(puzzle)
-    found, _ = search.count(puzzle, limit, None, deadline)
-    return found, search.timed_out
+    with dpll.borrowed(puzzle) as search:
+        found, _ = search.count(puzzle, limit, None, deadline)
+        return found, search.timed_out
 
 
 def _count_grids(puzzle: Puzzle, grids: Iterator[Grid]) -> tuple[int, bool]:

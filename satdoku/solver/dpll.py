@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from itertools import islice
 
 from satdoku.deadline import NEVER, Deadline, SolveTimeout
@@ -197,6 +198,27 @@ class DpllBackend(NamedEncodings):
         return DpllEngine(geometry)
 
 
+IDLE_RULES = 16
+"""Rule sets whose idle searches are kept for the next puzzle (a file of jigsaws has many)."""
+_idle: dict[tuple[int, int, tuple[object, ...]], list[DpllSearch]] = {}
+
+
+@contextmanager
+def borrowed(rules: Puzzle) -> Iterator[DpllSearch]:
+    """A search over the rules of ``rules``, idle until now, given back when done: the
+    puzzles of a file share one instead of building one each (two searches under way at once
+    get one each)."""
+    key = (rules.values, rules.ncells, rules.constraints)
+    idle = _idle.get(key)
+    search = idle.pop() if idle else DpllSearch(rules)
+    try:
+        yield search
+    finally:
+        if len(_idle) >= IDLE_RULES and key not in _idle:
+            _idle.clear()
+        _idle.setdefault(key, []).append(search)
+
+
 class BudgetSpent(Exception):
     """The compiled search used its node budget before it searched the whole tree."""
 
@@ -207,23 +229,24 @@ def dpll_solutions(
     """The unverified answers of the ``dpll`` backend, at most ``limit``, with statistics;
     :class:`BudgetSpent` after the last one when ``budget`` nodes did not search the tree."""
     started = time.perf_counter()
-    search = DpllSearch(puzzle)
-    encode_time = time.perf_counter() - started
-    started = time.perf_counter()
-    for grid in islice(search.stream(puzzle, deadline, budget), limit):
-        yield (
-            grid,
-            Stats(
-                encoding=MATRIX,
-                backend=BACKEND,
-                variables=search.matrix.nrows,
-                encode_time=encode_time,
-                solve_time=time.perf_counter() - started,
-                decisions=search.nodes,
-            ),
-        )
+    with borrowed(puzzle) as search:
+        encode_time = time.perf_counter() - started
         started = time.perf_counter()
-    if budget and not search.exhausted and search.nodes >= budget:
+        for grid in islice(search.stream(puzzle, deadline, budget), limit):
+            yield (
+                grid,
+                Stats(
+                    encoding=MATRIX,
+                    backend=BACKEND,
+                    variables=search.matrix.nrows,
+                    encode_time=encode_time,
+                    solve_time=time.perf_counter() - started,
+                    decisions=search.nodes,
+                ),
+            )
+            started = time.perf_counter()
+        spent = budget and not search.exhausted and search.nodes >= budget
+    if spent:
         raise BudgetSpent
 
 
