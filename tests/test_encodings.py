@@ -156,3 +156,29 @@ def test_propagation_detects_a_conflict():
     formula = get_encoding("extended").encode(parse_puzzle("55" + "." * 79))
     assert unit_propagation(formula) is None
     assert not solved_by_propagation(formula)
+
+
+def test_values_out_of_reach_of_a_sum_lose_their_variables():
+    from satdoku.encodings.reduce import given_candidates
+    from satdoku.model import AllDifferent, Sum
+
+    # one row of three cells: a run of two adding up to 3, then a run of one adding up to 9
+    run = (0, 1)
+    puzzle = Puzzle(
+        values=9,
+        positions=((0, 0), (0, 1), (0, 2)),
+        constraints=(AllDifferent(run), Sum(run, 3), AllDifferent((2,)), Sum((2,), 9)),
+        givens=(0, 0, 0),
+        nrows=1,
+        ncols=3,
+    )
+    assert given_candidates(puzzle) == [(1, 2), (1, 2), (9,)]
+    repeats = Puzzle(
+        values=9,
+        positions=((0, 0), (0, 1)),
+        constraints=(Sum(run, 3),),
+        givens=(0, 0),
+        nrows=1,
+        ncols=2,
+    )
+    assert given_candidates(repeats) == [tuple(range(1, 10))] * 2  # values may repeat
