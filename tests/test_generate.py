@@ -177,3 +177,10 @@ def test_the_cli_writes_kinds_in_a_form_it_reads_back(tmp_path):
     run = satdoku("generate", "--kind", "jigsaw", "--count", "2", "--seed", "3", "--format", "json")
     records = [json.loads(line) for line in run.out.splitlines()]
     assert all(len(r["regions"]) == 9 and r["kind"] == "jigsaw" for r in records)
+
+
+def test_big_grids_come_in_seconds_when_not_minimal():
+    for box, kind in [("5x5", "sudoku"), ("4x4", "jigsaw")]:
+        (m,) = generate(box, count=1, seed=1, kind=kind, rated=False, timeout=120)
+        assert m.rating is None
+        assert count(m.puzzle, limit=2, backend="cpsat").count == 1, (box, kind)

@@ -304,7 +304,8 @@ class _Maker:
                 geometry, split_until_unique(cages, geometry.size, solve, rng), solution
             )
         fewest = request.givens[0] if request.givens else 0
-        givens = dig(solution, self.groups, counter.unique, rng, fewest, self.deadline)
+        unique = counter.unique if request.minimal else counter.surely_unique
+        givens = dig(solution, self.groups, unique, rng, fewest, self.deadline)
         if request.minimal and removable(givens, counter.unique):
             return None
         return counter.rules.with_givens(givens)

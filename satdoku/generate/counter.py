@@ -11,11 +11,15 @@ from satdoku.errors import UsageError
 from satdoku.model import Grid, Puzzle, Sum
 from satdoku.solver import dpll
 from satdoku.solver.backend import fit
+from satdoku.solver.engine import Engine
 from satdoku.solver.registry import get_backend
 from satdoku.solver.search import solutions
 
 SUMS_BACKEND = "cpsat"
 """What counts the puzzles of rules with sums."""
+QUICK_BUDGET = 2_000
+"""Nodes of the compiled search for :meth:`Counter.surely_unique` (a 9x9 dig needs far fewer;
+a near-minimal 25x25 may need millions)."""
 
 
 class Counter:
@@ -27,6 +31,7 @@ class Counter:
         self._search = _compiled(rules)
         sums = any(isinstance(c, Sum) for c in rules.constraints)
         self._backend = SUMS_BACKEND if sums else None
+        self._engine: Engine | None = None
 
     def solutions(self, givens: Sequence[int], limit: int) -> tuple[list[Grid], bool]:
         """Up to ``limit`` solutions of the givens (unverified), and whether they are all
@@ -51,9 +56,28 @@ class Counter:
         grids, complete = self._cdcl(givens, 2)
         return complete and len(grids) == 1
 
+    def surely_unique(self, givens: Sequence[int]) -> bool:
+        """Whether the compiled search proves the givens unique within :data:`QUICK_BUDGET`
+        nodes: one it cannot decide so fast counts as not unique (a dig keeps that given,
+        which never costs uniqueness). Without the compiled search: :meth:`unique`."""
+        if self._search is None:
+            return self.unique(givens)
+        found, complete = self._search.count(givens, 2, QUICK_BUDGET, self.deadline)
+        if self._search.timed_out:
+            self.deadline.check()
+        return complete and found == 1
+
     def _cdcl(self, givens: Sequence[int], limit: int) -> tuple[list[Grid], bool]:
-        """The solutions by a backend with learning (for sums, or past the node budget)."""
+        """The solutions by a backend with learning (for sums, or past the node budget): for
+        a plain Sudoku one incremental engine, the givens as assumptions."""
         puzzle = self.rules.with_givens(givens)
+        if self.rules.plain and self.rules.geometry is not None:
+            if self._engine is None:
+                self._engine = Engine(self.rules.geometry)
+            result = self._engine.count(puzzle, limit, self.deadline)
+            if not result.complete and len(result.grids) < limit:
+                self.deadline.check()
+            return list(result.grids), result.complete
         found = solutions(
             puzzle, backend=self._backend, limit=limit, timeout=self.deadline.timeout()
         )
