@@ -89,7 +89,7 @@ def main() -> int:
                 status, elapsed, encode, first = run(puzzle, backend, encoding, args.timeout)
                 totals.setdefault(config, []).append(elapsed)
                 print(
-                    f"| {path.name} | {index} | {puzzle.size} | {puzzle.nclues} | {config} "
+                    f"| {path.name} | {index} | {puzzle.values} | {puzzle.nclues} | {config} "
                     f"| {status} | {encode:.2f} | {first:.2f} | {elapsed:.2f} |",
                     flush=True,
                 )
