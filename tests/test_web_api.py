@@ -579,3 +579,27 @@ def test_the_pages_examples_are_puzzles_satdoku_solves() -> None:
     for kind, puzzle in (("sudoku", EASY), ("jigsaw", JIGSAW), ("killer", KILLER)):
         assert json.dumps(puzzle.split("\n")[0]) in script
         assert solve(get_kind(kind).parse(puzzle, None, "auto")) is not None
+
+
+def test_generate_answers_as_the_command_line_and_its_seed_makes_it_again(
+    client: TestClient,
+) -> None:
+    response = post(client, "generate", seed="5", kind="jigsaw")
+    assert response.status_code == 200, response.text
+    record = response.json()
+    run = satdoku("generate", "--seed", "5", "--kind", "jigsaw", "--format", "json", "-q")
+    assert record == {"status": "solved", **json.loads(run.out)}
+    puzzle = get_kind("jigsaw").parse(record["puzzle"], None, "auto")
+    assert solve(puzzle, backend="cpsat") is not None
+    fresh = post(client, "generate", box="2x3").json()
+    assert fresh["status"] == "solved" and fresh["seed"].endswith(":0")
+    again = post(client, "generate", box="2x3", seed=fresh["seed"].split(":")[0]).json()
+    assert again["puzzle"] == fresh["puzzle"]
+    for fields, message in [
+        ({"kind": "kakuro"}, "cannot generate"),
+        ({"label": "tricky"}, "label must be one of"),
+        ({"minimal": 1}, "minimal must be true or false"),
+        ({"puzzle": HARD}, "unknown field 'puzzle'"),
+    ]:
+        bad = post(client, "generate", **fields)
+        assert bad.status_code == 400 and message in bad.json()["error"], bad.text

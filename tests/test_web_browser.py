@@ -202,6 +202,18 @@ def test_variants_pasted_as_text_solve(page: Any, kind: str, text: str) -> None:
     assert page.locator("#grid .regions, #grid .cages").count() >= 1
 
 
+@pytest.mark.parametrize("kind", ["sudoku", "killer"])
+def test_new_puzzle_fills_the_grid_with_a_puzzle_that_solves(page: Any, kind: str) -> None:
+    page.select_option("#kind", kind)
+    page.click("[data-action=generate]")
+    expect(page.locator("#message")).to_contain_text("A new puzzle with one solution")
+    made = page.locator("#text").input_value()
+    assert count(get_kind(kind).parse(made, None, "auto"), limit=2, backend="cpsat").count == 1
+    page.click("[data-action=solve]")
+    expect(page.locator("#message")).to_have_text("Solved.")
+    assert shown(page) == solution_names(made, kind)
+
+
 def test_a_phone_sized_screen_needs_no_sideways_scrolling(browser: Any, server: Served) -> None:
     page = open_page(browser, server, width=375, height=740)
     paste(page, HARD)

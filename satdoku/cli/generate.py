@@ -15,8 +15,6 @@ from satdoku.errors import UsageError
 from satdoku.formats.records import csv_header, csv_row, json_line
 from satdoku.generate import KINDS, MAX_JOBS, SYMMETRIES, Generated, generate
 from satdoku.geometry import Geometry
-from satdoku.kinds.jigsaw import JigsawDrawing
-from satdoku.kinds.killer import KillerDrawing
 from satdoku.solver.pysat_solver import interrupts
 from satdoku.status import Exit, Status
 
@@ -141,33 +139,10 @@ def generate_command(
     return Exit.OK
 
 
-def record(made: Generated) -> dict[str, object]:
-    """A generated puzzle as a record, with the layout of a jigsaw (``regions``) or a killer
-    (``cages``, ``sums``)."""
-    rating = made.rating
-    found: dict[str, object] = {
-        "puzzle": made.text,
-        "solution": made.solution_line,
-        "givens": made.puzzle.nclues,
-        "rating": None if rating is None else rating.score,
-        "label": None if rating is None else rating.label or str(rating.status),
-        "hardest": None if rating is None else rating.hardest,
-        "seed": made.seed,
-        "kind": made.puzzle.kind,
-    }
-    layout = made.puzzle.layout
-    if isinstance(layout, JigsawDrawing):
-        found["regions"] = ["".join(row) for row in layout.regions]
-    if isinstance(layout, KillerDrawing):
-        found["cages"] = [" ".join(row) for row in layout.cages]
-        found["sums"] = dict(layout.sums)
-    return found
-
-
 def _format(made: Generated, fmt: str) -> str:
     if fmt == "json":
-        return json_line(record(made))
+        return json_line(made.record())
     if fmt == "csv":
-        return csv_row(record(made), FIELDS)
+        return csv_row(made.record(), FIELDS)
     text = made.text
     return text + ("\n\n" if "\n" in text else "\n")

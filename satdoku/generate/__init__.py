@@ -39,6 +39,8 @@ from satdoku.generate.rules import (
     puzzle_text,
 )
 from satdoku.geometry import Geometry
+from satdoku.kinds.jigsaw import JigsawDrawing
+from satdoku.kinds.killer import KillerDrawing
 from satdoku.logic import Rating, rate, technique_set
 from satdoku.logic.rating import LABELS
 from satdoku.model import Puzzle
@@ -81,6 +83,29 @@ class Generated:
     @property
     def solution_line(self) -> str:
         return format_line(self.puzzle, self.solution)
+
+    def record(self) -> dict[str, object]:
+        """The puzzle as a record (``satdoku generate --format json``): the puzzle's text,
+        its solution, givens, rating, label, hardest technique, seed and kind, and the layout
+        of a jigsaw (``regions``) or a killer (``cages``, ``sums``)."""
+        rating = self.rating
+        found: dict[str, object] = {
+            "puzzle": self.text,
+            "solution": self.solution_line,
+            "givens": self.puzzle.nclues,
+            "rating": None if rating is None else rating.score,
+            "label": None if rating is None else rating.label or str(rating.status),
+            "hardest": None if rating is None else rating.hardest,
+            "seed": self.seed,
+            "kind": self.puzzle.kind,
+        }
+        layout = self.puzzle.layout
+        if isinstance(layout, JigsawDrawing):
+            found["regions"] = ["".join(row) for row in layout.regions]
+        if isinstance(layout, KillerDrawing):
+            found["cages"] = [" ".join(row) for row in layout.cages]
+            found["sums"] = dict(layout.sums)
+        return found
 
 
 @dataclass(frozen=True)

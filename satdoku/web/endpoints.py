@@ -142,6 +142,28 @@ def answer_draw(job: Job, deadline: Deadline) -> OutputRecord:
     return drawing(read_puzzle(job))
 
 
+def answer_generate(job: Job, deadline: Deadline) -> OutputRecord:
+    import secrets
+
+    from satdoku.generate import generate
+
+    geometry = Geometry.parse(job.box or "3x3")
+    seed = job.seed if job.seed is not None else secrets.token_hex(4)
+    made = generate(
+        geometry,
+        1,
+        seed,
+        kind=job.kind,
+        symmetry=job.symmetry,
+        minimal=job.minimal,
+        label=job.label,
+        timeout=deadline.timeout(),
+    )
+    for one in made:
+        return {"status": str(Status.SOLVED), **one.record()}
+    return unsolved_record(Status.UNKNOWN, str(deadline.error()))
+
+
 PUZZLE = ("puzzle", "kind", "box", "alphabet")
 """The fields that say what the puzzle is."""
 
@@ -207,6 +229,14 @@ ENDPOINTS = {
             (*PUZZLE, "techniques", "timeout"),
             answer_rate,
             schemas.RATE,
+        ),
+        Endpoint(
+            "generate",
+            "A new puzzle with one solution: as `satdoku generate --format json` (its first"
+            " record for the seed), with the status `solved`.",
+            ("kind", "box", "seed", "symmetry", "minimal", "label", "timeout"),
+            answer_generate,
+            schemas.GENERATE,
         ),
         Endpoint(
             "draw",

@@ -14,10 +14,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from satdoku.errors import SatdokuError
+from satdoku.generate.digging import SYMMETRIES
 from satdoku.geometry import Geometry
 from satdoku.kinds import KINDS, get_kind
 
 ALPHABETS = ("auto", "1-9A-Z", "0-F")
+LABEL_NAMES = ("easy", "medium", "hard", "fiendish", "needs_search")
 HUGE = 1e300
 """Seconds taken as no limit of the request's own (the server's applies)."""
 
@@ -40,6 +42,10 @@ class Job:
     limit: int | None = None
     timeout: float | None = None
     techniques: str = "all"
+    seed: str | None = None
+    symmetry: str = "none"
+    minimal: bool = False
+    label: str | None = None
 
 
 def _string(name: str, value: Any) -> str:
@@ -80,6 +86,25 @@ def _seconds(name: str, value: Any) -> float | None:
     if not isinstance(value, int | float) or isinstance(value, bool) or not value >= 0:
         raise BadRequest(f"{name} must be a number of seconds, 0 or more, not {json.dumps(value)}")
     return float(value) if value < HUGE else math.inf
+
+
+def _flag(name: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise BadRequest(f"{name} must be true or false, not {json.dumps(value)}")
+    return value
+
+
+def _one_of(*choices: str) -> Callable[[str, Any], str]:
+    def check(name: str, value: Any) -> str:
+        if _string(name, value) not in choices:
+            raise BadRequest(f"{name} must be one of {', '.join(choices)}, not {value!r}")
+        return str(value)
+
+    return check
+
+
+def _optional_string(name: str, value: Any) -> str | None:
+    return None if value is None else _string(name, value)
 
 
 def _techniques(name: str, value: Any) -> str:
@@ -166,6 +191,39 @@ FIELDS = {
                 " technique names (docs/logic.md).",
             },
             _techniques,
+        ),
+        Field(
+            "seed",
+            {
+                "type": ["string", "null"],
+                "description": "The seed of a new puzzle: the same seed and fields, the same"
+                " puzzle. Left out: a fresh one, given in the answer.",
+                "example": "1",
+            },
+            _optional_string,
+        ),
+        Field(
+            "symmetry",
+            {"type": "string", "enum": list(SYMMETRIES), "default": "none"},
+            _one_of(*SYMMETRIES),
+        ),
+        Field(
+            "minimal",
+            {
+                "type": "boolean",
+                "default": False,
+                "description": "No given can be taken out.",
+            },
+            _flag,
+        ),
+        Field(
+            "label",
+            {
+                "type": ["string", "null"],
+                "enum": [*LABEL_NAMES, None],
+                "description": "Difficulty of the new puzzle, by the logic engine.",
+            },
+            lambda name, value: None if value is None else _one_of(*LABEL_NAMES)(name, value),
         ),
     )
 }

@@ -85,6 +85,30 @@ RATE = _object(
     reason=REASON,
 )
 
+GENERATE = _object(
+    ("status",),
+    status=_status(Status.SOLVED, Status.UNKNOWN),
+    puzzle={
+        "type": "string",
+        "description": "The new puzzle, in the text satdoku reads with its kind.",
+    },
+    solution=LINE,
+    givens={"type": "integer"},
+    rating={"type": ["number", "null"]},
+    label={"type": ["string", "null"]},
+    hardest={"type": ["string", "null"]},
+    seed={
+        "type": "string",
+        "description": "SEED:0: the run's seed (send it as `seed` to make this puzzle again)"
+        " and the puzzle's index in the run.",
+    },
+    kind={"type": "string"},
+    regions={"type": "array", "items": {"type": "string"}},
+    cages={"type": "array", "items": {"type": "string"}},
+    sums={"type": "object", "additionalProperties": {"type": "integer"}},
+    reason=REASON,
+)
+
 LOGIC_STATUS = _status(Status.SOLVED, Status.NEEDS_SEARCH, Status.NO_SOLUTION, Status.UNKNOWN)
 
 EXPLAIN = _object(

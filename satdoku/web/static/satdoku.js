@@ -528,6 +528,36 @@
       say("An example: try Hint, then Next and Back.");
     },
 
+    async generate() {
+      // A new puzzle of the chosen kind and size (POST /api/generate), put in the text box.
+      const size = Number(sizeSelect.value) || 9;
+      const root = Math.round(Math.sqrt(size));
+      const fields = { kind: kindSelect.value, box: boxSelect.value || `${root}x${root}` };
+      const number = ++state.asked;
+      document.body.setAttribute("aria-busy", "true");
+      say("Making a new puzzle...");
+      const answer = await post("generate", fields);
+      if (number !== state.asked) return;
+      document.body.setAttribute("aria-busy", "false");
+      if (!answer.ok) {
+        if (answer.status === 400) {
+          showError(answer.error);
+          say("");
+        } else say(answer.error, true);
+        return;
+      }
+      const r = answer.record;
+      if (r.status !== "solved") {
+        say("No new puzzle within the time limit.", true);
+        return;
+      }
+      text.value = r.puzzle;
+      await draw();
+      const rated = r.label ? `, ${r.label}${r.rating ? ` (rating ${r.rating})` : ""}` : "";
+      say(`A new puzzle with one solution: ${r.givens} givens${rated}; seed`
+        + ` ${r.seed.split(":")[0]}.`);
+    },
+
     async clear() {
       const size = Number(sizeSelect.value) || 9;
       text.value = emptyLine(size);
