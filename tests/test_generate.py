@@ -180,7 +180,7 @@ def test_the_cli_writes_kinds_in_a_form_it_reads_back(tmp_path):
 
 
 def test_big_grids_come_in_seconds_when_not_minimal():
-    for box, kind in [("5x5", "sudoku"), ("4x4", "jigsaw")]:
+    for box, kind in [("5x5", "sudoku"), ("4x4", "jigsaw"), ("4x4", "windoku"), ("4x4", "killer")]:
         (m,) = generate(box, count=1, seed=1, kind=kind, rated=False, timeout=120)
         assert m.rating is None
         assert count(m.puzzle, limit=2, backend="cpsat").count == 1, (box, kind)

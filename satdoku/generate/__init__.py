@@ -351,7 +351,13 @@ class _Maker:
             again = self.checker.count(puzzle, 2, self.deadline)
             found, complete = len(again.grids), again.complete
         else:
-            counted = count(puzzle, limit=2, backend=backend, timeout=self.deadline.timeout())
+            counted = count(
+                puzzle,
+                limit=2,
+                backend=backend,
+                strategy="blocking",
+                timeout=self.deadline.timeout(),
+            )
             found, complete = counted.count, counted.complete
         if found != 1 or not complete or violations(puzzle, solution):
             raise VerificationError(f"the generator and {backend} disagree on puzzle {seed}")
