@@ -4,7 +4,9 @@
 
 Times ``qqwing --generate K --one-line`` (minimal unique 9x9 puzzles; qqwing from Debian's
 package ``qqwing``, not a dependency) and ``satdoku generate --count K --minimal``, then
-qqwing's ``--difficulty expert`` against satdoku's ``--label fiendish``; prints medians and
+qqwing's ``--difficulty expert`` against satdoku's ``--label fiendish`` and against the
+puzzles qqwing's own techniques do not finish (``--techniques`` those, ``--label
+needs_search``: qqwing's definition of expert); prints medians and
 ratios, and the share of each label among satdoku's minimal puzzles. Where they are
 installed (``pip install dokusan py-sudoku``; neither is a dependency), the two Python
 generators are timed too, with the share of their puzzles that have one solution (counted by
@@ -24,6 +26,9 @@ from collections import Counter
 from importlib.util import find_spec
 
 from satdoku import count
+
+QQWING_TECHNIQUES = "singles,pointing,claiming,naked-pair,hidden-pair"
+"""What qqwing's solver knows; its expert puzzles are those these do not finish."""
 
 PYTHON_GENERATORS = {
     "dokusan": (
@@ -63,6 +68,10 @@ def main() -> None:
         "expert / fiendish": (
             [qqwing, "--generate", k, "--one-line", "--difficulty", "expert"],
             [*ours, "--label", "fiendish"],
+        ),
+        "expert / stuck with qqwing's techniques": (
+            [qqwing, "--generate", k, "--one-line", "--difficulty", "expert"],
+            [*ours, "--techniques", QQWING_TECHNIQUES, "--label", "needs_search"],
         ),
     }
     print(f"{args.count} puzzles per run, {args.repeats} runs, medians")

@@ -159,9 +159,13 @@ def answer_generate(job: Job, deadline: Deadline) -> OutputRecord:
         label=job.label,
         timeout=deadline.timeout(),
     )
-    for one in made:
-        return {"status": str(Status.SOLVED), **one.record()}
-    return unsolved_record(Status.UNKNOWN, str(deadline.error()))
+    try:
+        one = next(made, None)
+    finally:
+        made.close()
+    if one is None:
+        return unsolved_record(Status.UNKNOWN, str(deadline.error()))
+    return {"status": str(Status.SOLVED), **one.record()}
 
 
 PUZZLE = ("puzzle", "kind", "box", "alphabet")
