@@ -20,7 +20,7 @@ from __future__ import annotations
 import os
 import random
 import signal
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 
 from satdoku.deadline import Deadline, SolveTimeout
@@ -212,7 +212,7 @@ def generate(
     start: int = 0,
     jobs: int = 1,
     rated: bool = True,
-) -> Iterator[Generated]:
+) -> Generator[Generated, None, None]:
     """Puzzles of boxes ``box``, one after another (``count`` of them, or endlessly).
 
     Args:
