@@ -58,6 +58,11 @@ _TABLE_RULE = re.compile(r"\s*\|?[\s:]*-[-\s:|+]*")
 _TABLE_FOOTER = re.compile(r"\s*\(\d+ rows?\)\s*")
 _NAME_STARTS = frozenset("[gG")
 """First characters of a ``Grid NN`` header or a ``[Section]``."""
+_NINE = Geometry(3, 3)
+_NINE_LINE = re.compile(r"[0-9.]{81}")
+"""A 9x9 on one line, digits and dots only: the commonest line of a big file, read without
+the general reader's search for its form (which reads it the same way)."""
+_DIGIT_VALUES = {".": 0, **{str(d): d for d in range(10)}}
 _SHOWN = 80
 """Characters of an over-long line kept in its record."""
 
@@ -238,6 +243,9 @@ def _puzzles(stream: _Lines, box: Geometry | None, alphabet: str) -> Iterator[Re
         named = text.lstrip()[:1] in _NAME_STARTS
         if isinstance(text, LongLine):
             yield _long_line(lineno, text)
+        elif alphabet == "auto" and box in (None, _NINE) and _NINE_LINE.fullmatch(text):
+            givens = tuple(map(_DIGIT_VALUES.__getitem__, text))
+            yield Record(lineno, text, puzzle=Puzzle.sudoku(_NINE, givens))
         elif named and (_GRID_HEADER.fullmatch(text) or _PUZZLE_SECTION.fullmatch(text)):
             yield _headed_grid(stream, lineno, box, alphabet)
         elif named and _SECTION.fullmatch(text):
