@@ -25,12 +25,13 @@ from typing import TypeGuard, cast
 from satdoku.deadline import Deadline, SolveTimeout
 from satdoku.errors import SatdokuError, UsageError
 from satdoku.formats import Record
-from satdoku.formats.output import format_line
+from satdoku.formats.output import format_line, format_values
 from satdoku.geometry import Geometry
 from satdoku.model import Puzzle
 from satdoku.results import EngineResult
+from satdoku.solver import bitgrid
 from satdoku.solver.backend import Backend, PuzzleEngine
-from satdoku.solver.defaults import is_big
+from satdoku.solver.defaults import BIG_VALUES, is_big
 from satdoku.solver.engine import ENGINE_BACKEND
 from satdoku.solver.guard import die_with_parent
 from satdoku.solver.registry import get_backend
@@ -80,11 +81,13 @@ class BatchOptions:
     encoding (None: chosen by grid size), an optional conflict budget per solve of a CDCL
     engine and a ``timeout`` in seconds per puzzle (past either: ``unknown``).
 
-    Up to 16x16 plain Sudokus go through one persistent engine per geometry (the backend's
-    :meth:`~satdoku.solver.backend.Backend.engine`): by default the compiled DPLL search
-    (which hands a puzzle that exceeds its node budget to the CDCL engine), or the python-sat
-    engine on MiniCard when an encoding or a conflict budget is given (or the DPLL search is
-    not built); see :data:`DEFAULT_ENGINES`. Other kinds, grids from 25x25 up and backends
+    Up to 16x16 plain Sudokus go, when no backend, encoding or conflict budget is named, a
+    chunk at a time through the bitmask search (:mod:`satdoku.solver.bitgrid`); a puzzle past
+    its node budget goes on like the others. Those go through one persistent engine per
+    geometry (the backend's :meth:`~satdoku.solver.backend.Backend.engine`): by default the
+    compiled DPLL search (which hands a puzzle that exceeds its node budget to the CDCL
+    engine), or the python-sat engine on MiniCard when an encoding or a conflict budget is
+    given (or the DPLL search is not built); see :data:`DEFAULT_ENGINES`. Other kinds, grids from 25x25 up and backends
     without an engine solve each puzzle on its own (:func:`satdoku.solver.solutions`, with
     the reduced encoding and the defaults of :mod:`satdoku.solver.defaults`); there the
     conflict budget does not apply."""
@@ -114,6 +117,16 @@ class BatchOptions:
                 f"{backend.name} cannot be interrupted, so it cannot keep a time limit per"
                 " puzzle in a batch; use a MiniSat-family solver with --timeout"
             )
+
+    def bitmask_first(self) -> bool:
+        """Whether plain Sudokus below 25x25 go through the bitmask search first: when it is
+        built and no backend, encoding or conflict budget is named."""
+        return (
+            bitgrid.available()
+            and self.backend is None
+            and self.encoding is None
+            and self.conflicts is None
+        )
 
     def engine_backend(self) -> Backend | None:
         """The backend whose engine solves plain Sudokus up to 16x16; None when the puzzles
@@ -158,6 +171,7 @@ class Engines:
     def __init__(self, options: BatchOptions) -> None:
         self.options = options
         self._backend = options.engine_backend()
+        self._bitmask_first = options.bitmask_first()
         self._engines: dict[Geometry, PuzzleEngine] = {}
 
     def close(self) -> None:
@@ -170,9 +184,40 @@ class Engines:
         :data:`CHUNK`); the results in the chunk's order."""
         self.close()
         results: list[BatchRecord | None] = [None] * len(chunk)
-        for i in sorted(range(len(chunk)), key=lambda i: _similarity(chunk[i])):
+        rest = self._bitmask(chunk, results) if self._bitmask_first else range(len(chunk))
+        for i in sorted(rest, key=lambda i: _similarity(chunk[i])):
             results[i] = self.solve(chunk[i])
         return cast(list[BatchRecord], results)
+
+    def _bitmask(self, chunk: list[Job], results: list[BatchRecord | None]) -> list[int]:
+        """Solve the plain Sudokus of ``chunk`` below 25x25 with the bitmask search, one call
+        per box shape, into ``results``; the indices of the jobs left to :meth:`solve` (other
+        puzzles, and those past the search's node budget)."""
+        rest: list[int] = []
+        shapes: dict[tuple[int, int], list[int]] = {}
+        for i, job in enumerate(chunk):
+            shape = _plain_shape(job)
+            if shape is None or shape[0] * shape[1] >= BIG_VALUES:
+                rest.append(i)
+            else:
+                shapes.setdefault(shape, []).append(i)
+        opts = self.options
+        for shape, indices in shapes.items():
+            geometry = Geometry(*shape)
+            plain = cast(list[tuple[int, tuple[int, int], tuple[int, ...]]], chunk)
+            answers = bitgrid.search_many(
+                geometry,
+                [plain[i][2] for i in indices],
+                opts.limit,
+                bitgrid.NODE_BUDGET,
+                opts.timeout,
+            )
+            for i, answer in zip(indices, answers, strict=True):
+                if answer.ending is bitgrid.Ending.SPENT:
+                    rest.append(i)
+                else:
+                    results[i] = _answer_record(plain[i][0], geometry.size, answer)
+        return rest
 
     def solve(self, job: Job) -> BatchRecord:
         if isinstance(job, BatchRecord):
@@ -229,6 +274,26 @@ class Engines:
         return EngineResult(
             puzzle, tuple(grids), complete=opts.limit is None or len(grids) < opts.limit
         )
+
+
+def _plain_shape(job: Job) -> tuple[int, int] | None:
+    """The box shape of a plain Sudoku's job; None for other jobs."""
+    if isinstance(job, BatchRecord) or len(job) == 2:
+        return None
+    return job[1]
+
+
+def _answer_record(line: int, values: int, answer: bitgrid.Answer) -> BatchRecord:
+    """The result of the bitmask search for the puzzle on ``line``."""
+    if answer.error is not None:
+        return BatchRecord(line, Status.ERROR, error=answer.error)
+    if answer.grids:
+        status = Status.SOLVED
+        solution: str | None = format_values(values, answer.grids[0])
+    else:
+        status = Status.NO_SOLUTION if answer.complete else Status.UNKNOWN
+        solution = None
+    return BatchRecord(line, status, answer.count, answer.complete, solution)
 
 
 def as_job(record: Record) -> Job:

@@ -26,7 +26,15 @@ def format_line(puzzle: Puzzle, grid: Sequence[int]) -> str:
         Up to 9 values, one character per cell (``.`` for a blank); above, the values
         separated by commas (``0`` for a blank). :func:`satdoku.parse_puzzle` reads it back.
     """
-    if puzzle.values <= 9:
+    return format_values(puzzle.values, grid)
+
+
+def format_values(values: int, grid: Sequence[int]) -> str:
+    """:func:`format_line` for a puzzle of ``values`` values (``grid`` may be bytes, a value
+    per byte)."""
+    if values <= 9:
+        if isinstance(grid, bytes) and max(grid, default=0) <= 9:
+            return grid.translate(_DIGIT_BYTES).decode("ascii")
         try:
             return "".join(map(DIGITS.__getitem__, grid))
         except KeyError:  # not a value of the puzzle: written as it is
@@ -36,6 +44,7 @@ def format_line(puzzle: Puzzle, grid: Sequence[int]) -> str:
 
 DIGITS = {0: ".", **{v: str(v) for v in range(1, 10)}}
 """The character of each value 0 (blank) .. 9 in the one-line format."""
+_DIGIT_BYTES = bytes.maketrans(bytes(range(10)), "".join(DIGITS.values()).encode("ascii"))
 
 
 def format_grid(puzzle: Puzzle, grid: Sequence[int]) -> str:

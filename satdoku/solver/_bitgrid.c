@@ -1,0 +1,809 @@
+/* Plain Sudoku search over candidate bitmasks, many puzzles per call, for
+ * satdoku.solver.bitgrid.
+ *
+ * State: one mask per cell, bit v-1 set while value v is still possible there. A cell whose
+ * mask has one bit left is a placement; it is queued once, and taking it from the queue
+ * removes its value from the masks of its peers (naked singles). When the queue is empty,
+ * every unit is scanned: a value possible in no cell of the unit is a conflict, a value
+ * possible in exactly one cell places it there (hidden singles). When neither finds anything
+ * the intersections of boxes with rows and columns are scanned: a value that a box holds only
+ * in one row (column) leaves the rest of that row (column), and a value that a row (column)
+ * holds only within one box leaves the rest of that box (locked candidates). Then the search
+ * branches on an open cell with the fewest candidates, each level working on its own copy of
+ * the masks; chronological backtracking, no learning.
+ *
+ * 9x9 grids have a search of their own with the same rules and the same choices (so the same
+ * tree), over masks turned around: see "9x9" below.
+ *
+ * Every answer goes back unverified: the caller checks every grid it keeps.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+#ifdef _WIN32
+#include <windows.h>
+#else
+#include <time.h>
+#endif
+
+typedef uint32_t mask;
+
+#define MAX_SIZE 32
+#define CHECK_EVERY 1024 /* nodes between two looks at the clock and at Ctrl-C */
+
+/* How one puzzle's search ended (the status byte of solve_many). */
+enum { SPENT = 0, EXHAUSTED = 1, LIMIT = 2, TIMED_OUT = 3, STOPPED = 4 };
+
+typedef struct {
+    int n, ncells, nunits, npeers, br, bc;
+    mask full;
+    int *units; /* nunits x n cells: rows, columns, boxes */
+    int *peers; /* ncells x npeers */
+    /* Box-line intersections: row segment (r, j) is row r within box column band j (bc
+     * cells); column segment (c, i) is column c within box row band i (br cells). */
+    int rbands, cbands; /* boxes across a row (n / bc), down a column (n / br) */
+} Rules;
+
+typedef struct {
+    const Rules *rules;
+    mask *stack;  /* one copy of the masks per decision level */
+    int *queue, qlen;
+    mask *rowseg, *colseg;
+    long long nodes, budget, count, limit;
+    double deadline; /* monotonic seconds; 0: none */
+    int status, stored;
+    unsigned char *grids; /* room for two grids */
+    int error;            /* Ctrl-C: an exception is set */
+    int dropped;          /* a candidate went since this was last cleared */
+} Search;
+
+static double now(void)
+{
+#ifdef _WIN32
+    return (double)GetTickCount64() / 1000.0;
+#else
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+#endif
+}
+
+static int single(mask m) { return (m & (m - 1)) == 0; }
+
+/* The lowest bit of a mask that is not 0, and the bits of a mask. */
+static int lowest(mask m)
+{
+#ifdef __GNUC__
+    return __builtin_ctz(m);
+#else
+    int i = 0;
+    while (!(m & 1)) {
+        m >>= 1;
+        i++;
+    }
+    return i;
+#endif
+}
+
+static int count_bits(mask m)
+{
+#ifdef __GNUC__
+    return __builtin_popcount(m);
+#else
+    int k = 0;
+    for (; m; m &= m - 1)
+        k++;
+    return k;
+#endif
+}
+
+static void free_rules(Rules *r)
+{
+    PyMem_Free(r->units);
+    PyMem_Free(r->peers);
+    r->units = r->peers = NULL;
+}
+
+/* The units and peers of an n x n grid of br x bc boxes; -1 with MemoryError. */
+static int build_rules(Rules *r, int br, int bc)
+{
+    const int n = br * bc, nc = n * n;
+    r->n = n;
+    r->br = br;
+    r->bc = bc;
+    r->ncells = nc;
+    r->nunits = 3 * n;
+    r->npeers = 3 * (n - 1) - (br - 1) - (bc - 1);
+    r->full = n == 32 ? 0xFFFFFFFFu : ((mask)1 << n) - 1;
+    r->rbands = n / bc;
+    r->cbands = n / br;
+    r->units = PyMem_Malloc(sizeof(int) * (size_t)(3 * n * n));
+    r->peers = PyMem_Malloc(sizeof(int) * (size_t)(nc * r->npeers));
+    if (r->units == NULL || r->peers == NULL) {
+        free_rules(r);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int u = 0; u < n; u++)
+        for (int k = 0; k < n; k++) {
+            r->units[u * n + k] = u * n + k;                    /* row u */
+            r->units[(n + u) * n + k] = k * n + u;              /* column u */
+            const int row = (u / r->rbands) * br + k / bc;      /* box u */
+            const int col = (u % r->rbands) * bc + k % bc;
+            r->units[(2 * n + u) * n + k] = row * n + col;
+        }
+    for (int cell = 0; cell < nc; cell++) {
+        const int row = cell / n, col = cell % n;
+        int k = 0;
+        for (int other = 0; other < nc; other++) {
+            const int orow = other / n, ocol = other % n;
+            const int same_box = orow / br == row / br && ocol / bc == col / bc;
+            if (other != cell && (orow == row || ocol == col || same_box))
+                r->peers[cell * r->npeers + k++] = other;
+        }
+    }
+    return 0;
+}
+
+/* Remove ``bits`` from a cell: 0 on a conflict (nothing left), queueing it when one is left. */
+static int drop(Search *s, mask *cand, int cell, mask bits)
+{
+    const mask m = cand[cell];
+    if (!(m & bits))
+        return 1;
+    const mask left = m & ~bits;
+    if (!left)
+        return 0;
+    cand[cell] = left;
+    s->dropped = 1;
+    if (single(left))
+        s->queue[s->qlen++] = cell;
+    return 1;
+}
+
+/* Naked singles: place every queued cell. */
+static int place_queued(Search *s, mask *cand, int *open)
+{
+    const Rules *r = s->rules;
+    while (s->qlen) {
+        const int cell = s->queue[--s->qlen];
+        const mask bit = cand[cell];
+        const int *peer = r->peers + cell * r->npeers;
+        (*open)--;
+        for (int k = 0; k < r->npeers; k++)
+            if (!drop(s, cand, peer[k], bit))
+                return 0;
+    }
+    return 1;
+}
+
+/* Hidden singles in every unit: 0 on a conflict; otherwise the queue holds what was found. */
+static int hidden_singles(Search *s, mask *cand)
+{
+    const Rules *r = s->rules;
+    const int n = r->n;
+    for (int u = 0; u < r->nunits; u++) {
+        const int *cells = r->units + u * n;
+        mask once = 0, twice = 0, placed = 0;
+        for (int k = 0; k < n; k++) {
+            const mask m = cand[cells[k]];
+            twice |= once & m;
+            once |= m;
+            if (single(m))
+                placed |= m;
+        }
+        if (once != r->full)
+            return 0;
+        const mask lone = once & ~twice & ~placed;
+        if (!lone)
+            continue;
+        for (int k = 0; k < n; k++) {
+            const int cell = cells[k];
+            const mask m = cand[cell] & lone;
+            if (m && !single(cand[cell])) {
+                if (!single(m))
+                    return 0; /* one cell, two values that nowhere else fit */
+                cand[cell] = m;
+                s->queue[s->qlen++] = cell;
+            }
+        }
+    }
+    return 1;
+}
+
+/* Remove ``bits`` from the cells of row segment (row, band). */
+static int drop_rowseg(Search *s, mask *cand, int row, int band, mask bits)
+{
+    const Rules *r = s->rules;
+    const int first = row * r->n + band * r->bc;
+    for (int k = 0; k < r->bc; k++)
+        if (!drop(s, cand, first + k, bits))
+            return 0;
+    return 1;
+}
+
+static int drop_colseg(Search *s, mask *cand, int col, int band, mask bits)
+{
+    const Rules *r = s->rules;
+    const int first = band * r->br * r->n + col;
+    for (int k = 0; k < r->br; k++)
+        if (!drop(s, cand, first + k * r->n, bits))
+            return 0;
+    return 1;
+}
+
+/* Locked candidates along rows (``rows``) or columns: 0 on a conflict; otherwise the masks
+ * lost what the intersections rule out, and the queue holds any cell left with one value.
+ * For rows, a line is a row, a segment its part in one box column band, and the segments of a
+ * box are the rows of its box row band in that column band. */
+static int locked(Search *s, mask *cand, int rows)
+{
+    const Rules *r = s->rules;
+    const int n = r->n;
+    const int bands = rows ? r->rbands : r->cbands; /* segments per line */
+    const int seglen = rows ? r->bc : r->br;
+    const int lines_per_box = rows ? r->br : r->bc;
+    mask *seg = rows ? s->rowseg : s->colseg;
+    for (int line = 0; line < n; line++)
+        for (int b = 0; b < bands; b++) {
+            mask m = 0;
+            for (int k = 0; k < seglen; k++)
+                m |= rows ? cand[line * n + b * seglen + k] : cand[(b * seglen + k) * n + line];
+            seg[line * bands + b] = m;
+        }
+    for (int line = 0; line < n; line++) {
+        const int first = line - line % lines_per_box; /* the first line of its box band */
+        for (int b = 0; b < bands; b++) {
+            const mask here = seg[line * bands + b];
+            mask rest_line = 0, rest_box = 0;
+            for (int o = 0; o < bands; o++)
+                if (o != b)
+                    rest_line |= seg[line * bands + o];
+            for (int o = first; o < first + lines_per_box; o++)
+                if (o != line)
+                    rest_box |= seg[o * bands + b];
+            const mask pointing = here & ~rest_box & rest_line; /* box -> line */
+            const mask claiming = here & ~rest_line & rest_box; /* line -> box */
+            if (pointing)
+                for (int o = 0; o < bands; o++)
+                    if (o != b && (seg[line * bands + o] & pointing)) {
+                        if (!(rows ? drop_rowseg(s, cand, line, o, pointing)
+                                   : drop_colseg(s, cand, line, o, pointing)))
+                            return 0;
+                        seg[line * bands + o] &= ~pointing;
+                    }
+            if (claiming)
+                for (int o = first; o < first + lines_per_box; o++)
+                    if (o != line && (seg[o * bands + b] & claiming)) {
+                        if (!(rows ? drop_rowseg(s, cand, o, b, claiming)
+                                   : drop_colseg(s, cand, o, b, claiming)))
+                            return 0;
+                        seg[o * bands + b] &= ~claiming;
+                    }
+        }
+    }
+    return 1;
+}
+
+/* Everything the rules force; 0 on a conflict. ``open``: cells not yet placed. */
+static int propagate(Search *s, mask *cand, int *open)
+{
+    for (;;) {
+        if (!place_queued(s, cand, open))
+            return 0;
+        if (*open == 0)
+            return 1;
+        if (!hidden_singles(s, cand))
+            return 0;
+        if (s->qlen)
+            continue;
+        s->dropped = 0;
+        if (!locked(s, cand, 1) || !locked(s, cand, 0))
+            return 0;
+        if (!s->dropped)
+            return 1;
+    }
+}
+
+/* Checks of the budget, the clock and Ctrl-C before a node: 1 when the search must stop. */
+static int stop_here(Search *s)
+{
+    if (s->budget && s->nodes >= s->budget) {
+        s->status = SPENT;
+        return 1;
+    }
+    if (++s->nodes % CHECK_EVERY == 0) {
+        if (PyErr_CheckSignals() < 0) {
+            s->error = 1;
+            s->status = STOPPED;
+            return 1;
+        }
+        if (s->deadline > 0 && now() > s->deadline) {
+            s->status = TIMED_OUT;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void record(Search *s, const mask *cand)
+{
+    const int nc = s->rules->ncells;
+    unsigned char *grid = s->grids + (size_t)s->stored * (size_t)nc;
+    for (int c = 0; c < nc; c++)
+        grid[c] = (unsigned char)(lowest(cand[c]) + 1);
+    s->stored++;
+}
+
+/* The node at decision level ``depth`` (its masks in the stack, its queue filled): 1 when the
+ * search must stop (s->status says why). */
+static int node(Search *s, int depth, int open)
+{
+    const Rules *r = s->rules;
+    const int nc = r->ncells;
+    mask *cand = s->stack + (size_t)depth * (size_t)nc;
+    if (!propagate(s, cand, &open)) {
+        s->qlen = 0;
+        return 0;
+    }
+    if (open == 0) {
+        if (s->stored < 2)
+            record(s, cand);
+        if (++s->count == s->limit) {
+            s->status = LIMIT;
+            return 1;
+        }
+        return 0;
+    }
+    int best = -1, fewest = MAX_SIZE + 1;
+    for (int c = 0; c < nc; c++) {
+        const mask m = cand[c];
+        if (!single(m)) {
+            const int k = count_bits(m);
+            if (k < fewest) {
+                fewest = k;
+                best = c;
+                if (k == 2)
+                    break;
+            }
+        }
+    }
+    mask *child = cand + nc;
+    mask left = cand[best];
+    while (left) {
+        const mask bit = left & (~left + 1);
+        left ^= bit;
+        if (stop_here(s))
+            return 1;
+        memcpy(child, cand, sizeof(mask) * (size_t)nc);
+        child[best] = bit;
+        s->queue[s->qlen++] = best;
+        if (node(s, depth + 1, open))
+            return 1;
+    }
+    return 0;
+}
+
+/* One puzzle (its givens already checked to be in range): s->status, count and grids say
+ * how it went. */
+static void solve_one(Search *s, const unsigned char *givens)
+{
+    const Rules *r = s->rules;
+    mask *cand = s->stack;
+    s->qlen = 0;
+    s->count = 0;
+    s->stored = 0;
+    s->nodes = 0;
+    s->status = EXHAUSTED;
+    for (int c = 0; c < r->ncells; c++) {
+        if (givens[c]) {
+            cand[c] = (mask)1 << (givens[c] - 1);
+            s->queue[s->qlen++] = c;
+        } else {
+            cand[c] = r->full;
+        }
+    }
+    node(s, 0, r->ncells);
+}
+
+/* ---- 9x9: value-centric bands ------------------------------------------------------------
+ *
+ * The same search on 9x9, with the masks turned around: for each value v and band b (three
+ * rows, 27 cells, bit i = cell 27b + i) the cells of the band where v is still possible. A
+ * row, a box or a column is then a few bits of a few words, and one more rule is cheap: in a
+ * band, v sits once in each row and once in each box, so the (row, box) segments that hold it
+ * form a permutation of 3; a segment that no permutation open to v uses loses v (this holds
+ * pointing and claiming, and more), and with no permutation left there is a conflict. The
+ * same goes for the columns and boxes of a stack. */
+
+#define FULL27 0x7FFFFFFu
+
+typedef struct {
+    uint32_t p[9][3]; /* p[v][b]: cells of band b where value v+1 may go */
+    uint32_t solved[3];
+} Board;
+
+static uint32_t band_peers[27];   /* the row and box of a band cell, within the band */
+static unsigned char segments[512]; /* the 3-cell segments of a 9-bit row that hold a bit */
+static uint16_t keep[512];        /* the cells of a 3x3 matrix on some permutation in it */
+static uint32_t row_spread[512];  /* 3x3 (row, box) bits -> their segments' band bits */
+static uint32_t col_spread[8];    /* 3 column bits -> those columns' bits in a band */
+
+
+static void build_band_tables(void)
+{
+    static const int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                    {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    for (int i = 0; i < 27; i++) {
+        const int row = i / 9, box = (i % 9) / 3;
+        band_peers[i] = (0x1FFu << (9 * row)) | (0x1C0E07u << (3 * box));
+    }
+    for (int m = 0; m < 512; m++) {
+        segments[m] = (unsigned char)(((m & 7) != 0) | (((m & 070) != 0) << 1) |
+                                      (((m & 0700) != 0) << 2));
+        uint16_t on = 0;
+        for (int k = 0; k < 6; k++) {
+            const uint16_t perm = (uint16_t)((1u << perms[k][0]) | (1u << (3 + perms[k][1])) |
+                                             (1u << (6 + perms[k][2])));
+            if ((m & perm) == perm)
+                on |= perm;
+        }
+        keep[m] = on;
+        uint32_t spread = 0;
+        for (int b = 0; b < 9; b++)
+            if (m & (1 << b))
+                spread |= 7u << (9 * (b / 3) + 3 * (b % 3));
+        row_spread[m] = spread;
+    }
+    for (int m = 0; m < 8; m++) {
+        uint32_t spread = 0;
+        for (int c = 0; c < 3; c++)
+            if (m & (1 << c))
+                spread |= 0x40201u << c;
+        col_spread[m] = spread;
+    }
+}
+
+static void place(Board *x, int v, int b, int i)
+{
+    const uint32_t bit = 1u << i;
+    for (int w = 0; w < 9; w++)
+        x->p[w][b] &= ~bit;
+    x->p[v][b] = (x->p[v][b] & ~band_peers[i]) | bit;
+    const uint32_t col = 0x40201u << (i % 9);
+    x->p[v][(b + 1) % 3] &= ~col;
+    x->p[v][(b + 2) % 3] &= ~col;
+    x->solved[b] |= bit;
+}
+
+/* A cell with one value left takes it; 0 on a cell with none. */
+static int naked9(Board *x, int *changed)
+{
+    for (int b = 0; b < 3; b++) {
+        uint32_t once = 0, twice = 0;
+        for (int v = 0; v < 9; v++) {
+            twice |= once & x->p[v][b];
+            once |= x->p[v][b];
+        }
+        if (once != FULL27)
+            return 0;
+        uint32_t lone = once & ~twice & ~x->solved[b];
+        while (lone) {
+            const int i = lowest(lone);
+            lone &= lone - 1;
+            int v = 0;
+            while (v < 9 && !(x->p[v][b] >> i & 1))
+                v++;
+            if (v == 9)
+                return 0; /* an earlier placement took its last value */
+            place(x, v, b, i);
+            *changed = 1;
+        }
+    }
+    return 1;
+}
+
+/* A value with one place left in a row, box or column goes there; 0 on a unit without one. */
+static uint32_t lone_or_zero(uint32_t m) { return (m & (m - 1)) ? 0 : m; }
+
+static int hidden9(Board *x, int *changed)
+{
+    for (int v = 0; v < 9; v++) {
+        uint32_t once = 0, twice = 0, placed = 0;
+        for (int b = 0; b < 3; b++) {
+            const uint32_t m = x->p[v][b];
+            const uint32_t r0 = m & 0x1FF, r1 = (m >> 9) & 0x1FF, r2 = m >> 18;
+            const uint32_t x0 = m & 0x1C0E07, x1 = m & (0x1C0E07 << 3), x2 = m & (0x1C0E07 << 6);
+            if (!r0 || !r1 || !r2 || !x0 || !x1 || !x2)
+                return 0;
+            const uint32_t lone = (lone_or_zero(r0) | lone_or_zero(r1) << 9 |
+                                   lone_or_zero(r2) << 18 | lone_or_zero(x0) | lone_or_zero(x1) |
+                                   lone_or_zero(x2)) & ~x->solved[b];
+            twice |= (once & r0) | ((once | r0) & r1);
+            once |= r0 | r1;
+            twice |= once & r2;
+            once |= r2;
+            const uint32_t here = m & x->solved[b];
+            placed |= (here | here >> 9 | here >> 18) & 0x1FF;
+            if (lone) {
+                for (uint32_t l = lone; l; l &= l - 1)
+                    if (x->p[v][b] >> lowest(l) & 1)
+                        place(x, v, b, lowest(l));
+                *changed = 1;
+            }
+        }
+        if (once != 0x1FF)
+            return 0;
+        for (uint32_t lone = once & ~twice & ~placed; lone; lone &= lone - 1) {
+            const uint32_t col = 0x40201u << lowest(lone);
+            for (int b = 0; b < 3; b++) {
+                const uint32_t m = x->p[v][b] & col;
+                if (m && !(m & x->solved[b])) {
+                    place(x, v, b, lowest(m));
+                    *changed = 1;
+                }
+            }
+        }
+    }
+    return 1;
+}
+
+/* The permutation rule in every band and stack; 0 on a conflict. */
+static int bands9(Board *x, int *changed)
+{
+    for (int v = 0; v < 9; v++) {
+        uint32_t cols[3];
+        for (int b = 0; b < 3; b++) {
+            const uint32_t m = x->p[v][b];
+            const int occ = segments[m & 0x1FF] | segments[(m >> 9) & 0x1FF] << 3 |
+                            segments[m >> 18] << 6;
+            const int on = keep[occ];
+            if (!on)
+                return 0;
+            if (on != occ) {
+                x->p[v][b] = m & ~row_spread[occ & ~on];
+                *changed = 1;
+            }
+            cols[b] = (x->p[v][b] | x->p[v][b] >> 9 | x->p[v][b] >> 18) & 0x1FF;
+        }
+        for (int j = 0; j < 3; j++) {
+            const int occ = (int)(((cols[0] >> (3 * j)) & 7) | ((cols[1] >> (3 * j)) & 7) << 3 |
+                                  ((cols[2] >> (3 * j)) & 7) << 6);
+            const int on = keep[occ];
+            if (!on)
+                return 0;
+            if (on != occ) {
+                const int off = occ & ~on;
+                for (int b = 0; b < 3; b++)
+                    x->p[v][b] &= ~(col_spread[(off >> (3 * b)) & 7] << (3 * j));
+                *changed = 1;
+            }
+        }
+    }
+    return 1;
+}
+
+static int propagate9(Board *x)
+{
+    for (;;) {
+        int changed = 0;
+        if (!naked9(x, &changed))
+            return 0;
+        if ((x->solved[0] & x->solved[1] & x->solved[2]) == FULL27)
+            return 1;
+        if (!hidden9(x, &changed))
+            return 0;
+        if (changed)
+            continue;
+        if (!bands9(x, &changed))
+            return 0;
+        if (!changed)
+            return 1;
+    }
+}
+
+static void record9(Search *s, const Board *x)
+{
+    unsigned char *grid = s->grids + (size_t)s->stored * 81;
+    for (int v = 0; v < 9; v++)
+        for (int b = 0; b < 3; b++)
+            for (uint32_t m = x->p[v][b]; m; m &= m - 1)
+                grid[27 * b + lowest(m)] = (unsigned char)(v + 1);
+    s->stored++;
+}
+
+/* An open cell with the fewest values: (band, bit), its values in *values. */
+static void pick9(const Board *x, int *band, int *cell, int *values)
+{
+    int fewest = 10;
+    for (int b = 0; b < 3; b++) {
+        uint32_t once = 0, twice = 0, thrice = 0;
+        for (int v = 0; v < 9; v++) {
+            const uint32_t m = x->p[v][b];
+            thrice |= twice & m;
+            twice |= once & m;
+            once |= m;
+        }
+        const uint32_t pairs = twice & ~thrice & ~x->solved[b];
+        if (pairs) {
+            *band = b;
+            *cell = lowest(pairs);
+            fewest = 2;
+            break;
+        }
+    }
+    if (fewest > 2)
+        for (int b = 0; b < 3; b++)
+            for (uint32_t open = FULL27 & ~x->solved[b]; open; open &= open - 1) {
+                const int i = lowest(open);
+                int k = 0;
+                for (int v = 0; v < 9; v++)
+                    k += x->p[v][b] >> i & 1;
+                if (k < fewest) {
+                    fewest = k;
+                    *band = b;
+                    *cell = i;
+                }
+            }
+    *values = 0;
+    for (int v = 0; v < 9; v++)
+        if (x->p[v][*band] >> *cell & 1)
+            *values |= 1 << v;
+}
+
+static int node9(Search *s, Board *x)
+{
+    if (!propagate9(x))
+        return 0;
+    if ((x->solved[0] & x->solved[1] & x->solved[2]) == FULL27) {
+        if (s->stored < 2)
+            record9(s, x);
+        if (++s->count == s->limit) {
+            s->status = LIMIT;
+            return 1;
+        }
+        return 0;
+    }
+    int band = 0, cell = 0, values = 0;
+    pick9(x, &band, &cell, &values);
+    while (values) {
+        const int v = lowest((uint32_t)values);
+        values &= values - 1;
+        if (stop_here(s))
+            return 1;
+        Board child = *x;
+        place(&child, v, band, cell);
+        if (node9(s, &child))
+            return 1;
+    }
+    return 0;
+}
+
+static void solve_one9(Search *s, const unsigned char *givens)
+{
+    Board x;
+    s->count = 0;
+    s->stored = 0;
+    s->nodes = 0;
+    s->status = EXHAUSTED;
+    for (int v = 0; v < 9; v++)
+        for (int b = 0; b < 3; b++)
+            x.p[v][b] = FULL27;
+    x.solved[0] = x.solved[1] = x.solved[2] = 0;
+    for (int c = 0; c < 81; c++)
+        if (givens[c]) {
+            const int v = givens[c] - 1, b = c / 27, i = c % 27;
+            if (!(x.p[v][b] >> i & 1))
+                return; /* clashing givens: no solution */
+            place(&x, v, b, i);
+        }
+    node9(s, &x);
+}
+
+static PyObject *solve_many(PyObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"box_rows", "box_cols", "givens", "limit", "budget", "seconds",
+                             NULL};
+    int br, bc;
+    Py_buffer view;
+    long long limit = 0, budget = 0;
+    double seconds = 0;
+    (void)self;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiy*|LLd", kwlist, &br, &bc, &view, &limit,
+                                     &budget, &seconds))
+        return NULL;
+    PyObject *result = NULL, *counts = NULL, *status = NULL, *grids = NULL;
+    Rules rules = {0};
+    Search s = {0};
+    if (br < 1 || bc < 1 || br * bc > MAX_SIZE || limit < 0 || budget < 0 || seconds < 0) {
+        PyErr_SetString(PyExc_ValueError, "box sides of 1 or more with at most 32 values, and "
+                                          "a limit, budget and seconds of 0 or more");
+        goto done;
+    }
+    const int n = br * bc, nc = n * n;
+    if (view.len % nc) {
+        PyErr_Format(PyExc_ValueError, "givens come %d bytes a puzzle, not %zd in all", nc,
+                     view.len);
+        goto done;
+    }
+    const Py_ssize_t count = view.len / nc;
+    const unsigned char *bytes = view.buf;
+    for (Py_ssize_t i = 0; i < view.len; i++)
+        if (bytes[i] > n) {
+            PyErr_Format(PyExc_ValueError, "a given of %d in a grid of %d values", bytes[i], n);
+            goto done;
+        }
+    if (build_rules(&rules, br, bc) < 0)
+        goto done;
+    s.rules = &rules;
+    s.limit = limit;
+    s.budget = budget;
+    s.stack = PyMem_Malloc(sizeof(mask) * (size_t)(nc + 1) * (size_t)nc);
+    s.queue = PyMem_Malloc(sizeof(int) * (size_t)nc);
+    s.rowseg = PyMem_Malloc(sizeof(mask) * (size_t)n * (size_t)n);
+    s.colseg = PyMem_Malloc(sizeof(mask) * (size_t)n * (size_t)n);
+    counts = PyList_New(count);
+    status = PyBytes_FromStringAndSize(NULL, count);
+    grids = PyBytes_FromStringAndSize(NULL, count * 2 * nc);
+    if (s.stack == NULL || s.queue == NULL || s.rowseg == NULL || s.colseg == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (counts == NULL || status == NULL || grids == NULL)
+        goto done;
+    memset(PyBytes_AS_STRING(grids), 0, (size_t)(count * 2 * nc));
+    for (Py_ssize_t i = 0; i < count; i++) {
+        s.grids = (unsigned char *)PyBytes_AS_STRING(grids) + i * 2 * nc;
+        s.deadline = seconds > 0 ? now() + seconds : 0;
+        if (n == 9 && br == 3)
+            solve_one9(&s, bytes + i * nc);
+        else
+            solve_one(&s, bytes + i * nc);
+        if (s.error)
+            goto done;
+        PyObject *found = PyLong_FromLongLong(s.count);
+        if (found == NULL)
+            goto done;
+        PyList_SET_ITEM(counts, i, found);
+        PyBytes_AS_STRING(status)[i] = (char)s.status;
+    }
+    result = PyTuple_Pack(3, counts, status, grids);
+done:
+    Py_XDECREF(counts);
+    Py_XDECREF(status);
+    Py_XDECREF(grids);
+    PyMem_Free(s.stack);
+    PyMem_Free(s.queue);
+    PyMem_Free(s.rowseg);
+    PyMem_Free(s.colseg);
+    free_rules(&rules);
+    PyBuffer_Release(&view);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"solve_many", (PyCFunction)(void (*)(void))solve_many, METH_VARARGS | METH_KEYWORDS,
+     "solve_many(box_rows, box_cols, givens, limit=0, budget=0, seconds=0) -> (counts, status, "
+     "grids)\n\n"
+     "Search each plain Sudoku of `givens` (bytes: a value 0..N per cell, 0 blank, puzzle after "
+     "puzzle) up to `limit` solutions (0: all), `budget` nodes (0: no bound) and `seconds` each "
+     "(0: no bound). `counts`: the solutions found per puzzle; `status`: a byte per puzzle, 0 "
+     "budget spent, 1 tree searched, 2 limit reached, 3 time up; `grids`: two grids per puzzle, "
+     "the first solutions found (zeros where there are fewer), unverified."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "satdoku.solver._bitgrid",
+    .m_doc = "Plain Sudoku search over candidate bitmasks (see satdoku.solver.bitgrid).",
+    .m_size = -1,
+    .m_methods = methods,
+};
+
+PyMODINIT_FUNC PyInit__bitgrid(void)
+{
+    build_band_tables();
+    return PyModule_Create(&module);
+}

@@ -1,0 +1,120 @@
+"""The bitmask search: many plain Sudokus of one box shape per call, compiled.
+
+Each cell keeps a mask of its open values; placing a value removes it from the peers' masks
+(naked singles), a value with one place left in a unit goes there (hidden singles), and the
+intersections of boxes with rows and columns remove what they lock (pointing and claiming).
+Then it branches on a cell with the fewest open values; no learning. A whole chunk of puzzles
+goes to the C extension (``satdoku/solver/_bitgrid.c``) in one call, and what comes back is
+checked a chunk at a time (:func:`satdoku.verify.plain_failures`) before anyone sees it. This
+is what ``satdoku batch`` runs on plain Sudokus below 25x25 when no backend, encoding or
+conflict budget is named (docs/benchmarks.md, "Throughput").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+
+from satdoku.errors import UsageError
+from satdoku.geometry import Geometry
+from satdoku.verify import plain_failures
+
+try:
+    from satdoku.solver._bitgrid import solve_many
+except ImportError:  # built without a C compiler
+    solve_many = None
+
+MAX_VALUES = 32
+"""The largest grids it takes: a value per bit of a 32-bit mask."""
+NODE_BUDGET = 200_000
+"""Search nodes per puzzle before the search gives it up (hard 9x9 puzzles need a few
+hundred; docs/benchmarks.md)."""
+
+
+class Ending(IntEnum):
+    """How the search of one puzzle ended."""
+
+    SPENT = 0
+    """The node budget ran out first."""
+    EXHAUSTED = 1
+    """The whole tree was searched: the count is complete."""
+    LIMIT = 2
+    """The count reached the limit."""
+    TIMED_OUT = 3
+    """The time per puzzle ran out first."""
+
+
+_ENDINGS = tuple(Ending)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the search found for one puzzle: ``count`` solutions (up to the limit), the first
+    two of them verified in ``grids``, and how it ended."""
+
+    count: int
+    grids: tuple[bytes, ...]
+    """A value per cell, one byte each."""
+    ending: Ending
+    error: str | None = None
+    """Why a grid failed verification (then ``grids`` is empty): an internal error."""
+
+    @property
+    def complete(self) -> bool:
+        """Whether ``count`` is every solution there is."""
+        return self.ending is Ending.EXHAUSTED
+
+
+def available() -> bool:
+    """Whether the compiled search is installed."""
+    return solve_many is not None
+
+
+def fits(geometry: Geometry) -> bool:
+    """Whether the search is built and takes plain Sudokus of ``geometry``."""
+    return solve_many is not None and geometry.size <= MAX_VALUES
+
+
+def search_many(
+    geometry: Geometry,
+    givens: Sequence[Sequence[int]],
+    limit: int | None = 2,
+    budget: int = NODE_BUDGET,
+    timeout: float | None = None,
+) -> list[Answer]:
+    """Count the solutions of plain Sudokus of ``geometry``, one :class:`Answer` each: up to
+    ``limit`` (None: all), within ``budget`` nodes (0: no bound) and ``timeout`` seconds per
+    puzzle. Each puzzle's givens are a value 0..N per cell (0: blank)."""
+    if solve_many is None or geometry.size > MAX_VALUES:
+        raise UsageError(f"the bitmask search is not built or does not take {geometry} boxes")
+    if not givens:
+        return []
+    if limit is not None and limit < 1:
+        return [Answer(0, (), Ending.LIMIT) for _ in givens]
+    packed = b"".join(map(bytes, givens))
+    counts, endings, found = solve_many(
+        geometry.box_rows,
+        geometry.box_cols,
+        packed,
+        limit=limit or 0,
+        budget=budget,
+        seconds=timeout or 0.0,
+    )
+    nc = geometry.ncells
+    shown = [(i, j) for i, k in enumerate(counts) for j in range(min(k, 2))]
+    grids = [found[(2 * i + j) * nc : (2 * i + j + 1) * nc] for i, j in shown]
+    puzzles = [packed[i * nc : (i + 1) * nc] for i, _ in shown]
+    failures = plain_failures(geometry, puzzles, grids)
+    errors = {shown[m][0]: why for m, why in failures.items()}
+    kept: list[list[bytes]] = [[] for _ in counts]
+    for (i, _), grid in zip(shown, grids, strict=True):
+        if kept[i] and kept[i][0] == grid:
+            errors.setdefault(i, "solution failed verification: two solutions are one grid")
+        kept[i].append(grid)
+    return [
+        Answer(k, (), _ENDINGS[e], errors[i])
+        if i in errors
+        else Answer(k, tuple(kept[i]), _ENDINGS[e])
+        for i, (k, e) in enumerate(zip(counts, endings, strict=True))
+    ]

@@ -1,0 +1,162 @@
+"""The bitmask search: its counts agree with plain backtracking, with the exact-cover search
+and with the tdoku counts; every grid it hands back is verified, a corrupted one is caught;
+a budget or a time limit stops a puzzle without touching the others; a batch gives the same
+records through it as through the other engines."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from satdoku import parse_puzzle
+from satdoku.batch import BatchOptions, run_batch
+from satdoku.formats import read_records
+from satdoku.geometry import Geometry
+from satdoku.model import Puzzle
+from satdoku.solver import bitgrid, count
+from satdoku.solver.bitgrid import Ending, search_many
+from satdoku.solver.dpll import DpllSearch
+from satdoku.verify import check, plain_failures
+from tests.conftest import DATA, data_lines
+from tests.test_dpll_count import random_givens
+
+pytestmark = pytest.mark.skipif(not bitgrid.available(), reason="the C extension is not built")
+
+
+@pytest.mark.parametrize(
+    "box,clues", [("2x2", 0), ("2x2", 3), ("2x3", 10), ("3x2", 12), ("1x4", 2), ("4x1", 3)]
+)
+def test_counts_agree_with_backtracking(box, clues):
+    geometry = Geometry.parse(box)
+    rng = random.Random(f"{box}{clues}")
+    puzzles = [random_givens(geometry, rng, clues) for _ in range(12)]
+    answers = search_many(geometry, [p.givens for p in puzzles], limit=None, budget=0)
+    for puzzle, answer in zip(puzzles, answers, strict=True):
+        assert answer.complete and answer.ending is Ending.EXHAUSTED
+        assert answer.count == count(puzzle, backend="brute").count
+        for grid in answer.grids:
+            check(puzzle, tuple(grid))
+
+
+def test_9x9_counts_agree_with_backtracking():
+    """Solved grids with 30 to 40 cells blanked: many solutions, few enough to backtrack."""
+    rng = random.Random(9)
+    rows = [line.split(":") for line in data_lines("tdoku_test_puzzles.txt")]
+    solved = [[int(c) for c in row[2]] for row in rows if len(row) > 2]
+    puzzles = []
+    for grid in solved[:6]:
+        givens = list(grid)
+        for cell in rng.sample(range(81), rng.randint(30, 40)):
+            givens[cell] = 0
+        puzzles.append(Puzzle.sudoku(Geometry(3, 3), givens))
+    answers = search_many(Geometry(3, 3), [p.givens for p in puzzles], limit=None)
+    counts = [a.count for a in answers]
+    assert counts == [count(p, backend="brute").count for p in puzzles]
+    assert max(counts) > 1
+
+
+def test_tdoku_counts_and_solutions():
+    rows = [line.split(":") for line in data_lines("tdoku_test_puzzles.txt")]
+    answers = search_many(Geometry(3, 3), [parse_puzzle(r[0]).givens for r in rows], None)
+    for row, answer in zip(rows, answers, strict=True):
+        assert answer.complete and answer.count == int(row[1])
+        if len(row) > 2:
+            assert bytes(answer.grids[0]) == bytes(int(c) for c in row[2])
+
+
+@pytest.mark.parametrize("box,clues", [("3x3", 24), ("3x4", 70), ("4x4", 150)])
+def test_counts_agree_with_the_exact_cover_search(box, clues):
+    geometry = Geometry.parse(box)
+    rng = random.Random(box)
+    empty = Puzzle.sudoku(geometry, [0] * geometry.ncells)
+    search = DpllSearch(empty)
+    puzzles = [random_givens(geometry, rng, clues) for _ in range(8)]
+    answers = search_many(geometry, [p.givens for p in puzzles], limit=20)
+    for puzzle, answer in zip(puzzles, answers, strict=True):
+        found, complete = search.count(puzzle, 20)
+        assert (answer.count, answer.complete) == (found, complete)
+        assert len(answer.grids) == min(found, 2)
+        if found > 1:
+            assert answer.grids[0] != answer.grids[1]
+
+
+def test_a_limit_stops_each_puzzle_at_its_limit():
+    geometry = Geometry(2, 2)
+    answers = search_many(geometry, [[0] * 16, [1, 2, 3, 4] + [0] * 12], limit=5)
+    assert [(a.count, a.ending) for a in answers] == [(5, Ending.LIMIT)] * 2
+    assert [a.count for a in search_many(geometry, [[0] * 16], limit=None)] == [288]
+    assert all(a.ending is Ending.LIMIT for a in search_many(geometry, [[0] * 16], limit=0))
+
+
+def test_clashing_givens_have_no_solution():
+    answer = search_many(Geometry(3, 3), [[5, 5] + [0] * 79])[0]
+    assert (answer.count, answer.complete, answer.grids) == (0, True, ())
+
+
+def test_a_budget_or_a_time_limit_stops_one_puzzle_only():
+    geometry = Geometry(4, 4)
+    easy = parse_puzzle((DATA / "gecode_16x16.txt").read_text().splitlines()[0]).givens
+    spent, solved = search_many(geometry, [[0] * 256, easy], limit=None, budget=50)
+    assert spent.ending is Ending.SPENT and not spent.complete
+    assert solved.count == 1 and solved.complete
+    late, solved = search_many(geometry, [[0] * 256, easy], limit=None, budget=0, timeout=0.05)
+    assert late.ending is Ending.TIMED_OUT and late.count > 0 and not late.complete
+    assert solved.count == 1 and solved.complete
+
+
+@pytest.mark.parametrize("givens", [[10] + [0] * 80, [0] * 80])
+def test_givens_out_of_range_or_of_the_wrong_length_are_refused(givens):
+    from satdoku.solver._bitgrid import solve_many
+
+    with pytest.raises(ValueError):
+        solve_many(3, 3, bytes(givens))
+
+
+def test_the_chunk_check_catches_every_kind_of_wrong_grid():
+    puzzle = parse_puzzle(data_lines("norvig_top95.txt")[0])
+    grid = search_many(Geometry(3, 3), [puzzle.givens])[0].grids[0]
+    swapped = bytearray(grid)
+    swapped[0], swapped[1] = swapped[1], swapped[0]
+    outside = bytearray(grid)
+    outside[5] = 10
+    changed = bytearray(puzzle.givens)
+    first = next(i for i, g in enumerate(changed) if g)
+    changed[first] = changed[first] % 9 + 1
+    givens = bytes(puzzle.givens)
+    grids = [grid, bytes(swapped), bytes(outside), grid, grid[:80], grid]
+    puzzles = [givens, givens, givens, bytes(changed), givens, givens]
+    failures = plain_failures(Geometry(3, 3), puzzles, grids)
+    assert sorted(failures) == [1, 2, 3, 4]
+    assert all(why.startswith("solution failed verification") for why in failures.values())
+    assert "given" in failures[3] and "80 cells" in failures[4]
+
+
+def test_a_batch_gives_the_same_records_as_the_exact_cover_engine():
+    lines = (DATA / "norvig_top95.txt").read_text().splitlines()[:30]
+    lines += [line.split(":")[0] for line in data_lines("tdoku_test_puzzles.txt")]
+    lines += (DATA / "rkkautsar_4x4.txt").read_text().splitlines()[:5]
+    lines += (DATA / "gecode_16x16.txt").read_text().splitlines()[:2]
+    lines += ["not a puzzle", "55" + lines[0][2:]]
+    records = list(read_records(lines))
+    for limit in (2, None):
+        ours = list(run_batch(records, BatchOptions(limit=limit)))
+        theirs = list(run_batch(records, BatchOptions(limit=limit, backend="dpll")))
+        assert len(ours) == len(records)
+        for a, b in zip(ours, theirs, strict=True):
+            assert (a.line, a.status, a.count, a.complete, a.error) == (
+                b.line,
+                b.status,
+                b.count,
+                b.complete,
+                b.error,
+            )
+            if a.unique:
+                assert a.solution == b.solution
+
+
+def test_a_puzzle_past_the_budget_goes_on_in_the_other_engines(monkeypatch):
+    monkeypatch.setattr(bitgrid, "NODE_BUDGET", 1)
+    lines = (DATA / "norvig_top95.txt").read_text().splitlines()[:5]
+    records = list(read_records(lines))
+    assert all(r.unique for r in run_batch(records))
