@@ -6,7 +6,7 @@ Every solution a backend returns passes through :func:`check` before anyone sees
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache, partial
+from functools import cache
 from itertools import compress
 from operator import getitem
 from typing import Any
@@ -95,26 +95,9 @@ def check(puzzle: Puzzle, grid: Sequence[int]) -> None:
 
 
 def batch_checker(puzzle: Puzzle) -> Callable[[Sequence[Sequence[int]]], None]:
-    """:func:`check` for a batch of grids of one puzzle at once, for counting many solutions.
-
-    With numpy (when installed: it is optional), the whole batch at once: values in range,
-    givens kept, each AllDifferent's values distinct, each Sum's total; a bad grid is handed to
-    :func:`check`, which raises with the full story. Without numpy, :func:`check` on each grid:
-    the same answer, more slowly.
-    """
-    try:
-        return _numpy_checker(puzzle)
-    except ImportError:
-        return partial(_check_each, puzzle)
-
-
-def _check_each(puzzle: Puzzle, grids: Sequence[Sequence[int]]) -> None:
-    for grid in grids:
-        check(puzzle, grid)
-
-
-def _numpy_checker(puzzle: Puzzle) -> Callable[[Sequence[Sequence[int]]], None]:
-    """The batch check of :func:`batch_checker` with numpy; ImportError when it is absent."""
+    """:func:`check` for a batch of grids of one puzzle at once, for counting many solutions:
+    with numpy, values in range, givens kept, each AllDifferent's values distinct, each Sum's
+    total; a bad grid is handed to :func:`check`, which raises with the full story."""
     import numpy as np
 
     given_cells = np.array([i for i, g in enumerate(puzzle.givens) if g], dtype=np.intp)
@@ -149,7 +132,8 @@ def _numpy_checker(puzzle: Puzzle) -> Callable[[Sequence[Sequence[int]]], None]:
         try:
             ok = good_rows(grids)
         except ValueError:  # grids of different lengths: let check() name the bad one
-            _check_each(puzzle, grids)
+            for grid in grids:
+                check(puzzle, grid)
             return
         for row in np.flatnonzero(~ok):
             check(puzzle, grids[int(row)])

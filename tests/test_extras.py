@@ -10,10 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from satdoku import VerificationError, count, parse_puzzle
 from satdoku.errors import UsageError
 from satdoku.extras import require
-from satdoku.verify import batch_checker
 from tests.cli import Run, assert_one_error_line
 from tests.conftest import DATA, ROOT, data_lines
 
@@ -85,28 +83,6 @@ def test_table_sum_encoding_needs_no_pindakaas(kind: str, path: Path) -> None:
     assert without.status == with_cpsat.status == 0, (without, with_cpsat)
     assert without.out == with_cpsat.out
     assert "error" not in without.err
-
-
-def test_count_above_one_batch_without_numpy_gives_the_same_answer() -> None:
-    expected = count(MANY)
-    assert expected.complete
-    run = satdoku_without("numpy", "count", MANY)
-    assert (run.status, run.out, run.err) == (1, f"{expected.count}\n", "")  # 1: several
-
-
-def test_batch_checker_without_numpy_rejects_a_wrong_grid(monkeypatch: pytest.MonkeyPatch) -> None:
-    puzzle_line, _, solution = data_lines("tdoku_test_puzzles.txt")[0].split(":")
-    puzzle = parse_puzzle(puzzle_line)
-    good = [int(c) for c in solution]
-    swapped = good.copy()
-    swapped[0], swapped[1] = swapped[1], swapped[0]
-    monkeypatch.setitem(sys.modules, "numpy", None)
-    verify = batch_checker(puzzle)
-    verify([good, good])
-    verify([])
-    for bad in (swapped, good[:80], [*good[:80], 10]):
-        with pytest.raises(VerificationError):
-            verify([good, bad])
 
 
 def test_require_returns_the_module() -> None:
