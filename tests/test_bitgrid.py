@@ -14,7 +14,7 @@ from satdoku.batch import BatchOptions, run_batch
 from satdoku.formats import read_records
 from satdoku.geometry import Geometry
 from satdoku.model import Puzzle
-from satdoku.solver import bitgrid, count
+from satdoku.solver import bitgrid, count, solutions, uniqueness
 from satdoku.solver.bitgrid import Ending, search_many
 from satdoku.solver.dpll import DpllSearch
 from satdoku.verify import check, plain_failures
@@ -160,3 +160,15 @@ def test_a_puzzle_past_the_budget_goes_on_in_the_other_engines(monkeypatch):
     lines = (DATA / "norvig_top95.txt").read_text().splitlines()[:5]
     records = list(read_records(lines))
     assert all(r.unique for r in run_batch(records))
+
+
+def test_one_puzzle_with_two_solutions_wanted_goes_through_it():
+    rows = [line.split(":") for line in data_lines("tdoku_test_puzzles.txt")]
+    several = next(row[0] for row in rows if int(row[1]) > 2)
+    found = list(solutions(several, limit=2))
+    assert len({s.grid for s in found}) == 2
+    assert {s.stats.encoding for s in found} == {"bitmask"}
+    none = next(row[0] for row in rows if row[1] == "0")
+    assert list(solutions(none, limit=2)) == []
+    answer = uniqueness(several)
+    assert answer.status == "multiple" and len(answer.solutions) == 2 and answer.differences

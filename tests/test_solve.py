@@ -135,6 +135,8 @@ def test_the_default_runs_the_compiled_search_and_hands_a_hard_puzzle_on(monkeyp
         pytest.skip("the C extension is not built")
     puzzle = data_lines("norvig_top95.txt")[0]
     assert solve(puzzle).stats.backend == "dpll"
+    assert solve(puzzle).stats.encoding == "bitmask"  # a plain Sudoku, at most two wanted
+    assert next(solutions(puzzle, limit=3)).stats.encoding == "exactcover"
     assert solve(puzzle, encoding="extended").stats.backend == "minisat22"
     empty = "." * 16
     monkeypatch.setattr(search, "NODE_BUDGET", 10)  # 3 of the 4x4 grids, then no more nodes
@@ -142,5 +144,7 @@ def test_the_default_runs_the_compiled_search_and_hands_a_hard_puzzle_on(monkeyp
     grids = [s.grid for s in found]
     assert len(set(grids)) == 7
     assert {s.stats.backend for s in found} == {"dpll", "minisat22"}
-    assert solve(puzzle).stats.backend == "minisat22"
+    monkeypatch.setattr(search, "NODE_BUDGET", 1)  # one branch: not enough for this one
+    hard = data_lines("norvig_top95.txt")[3]
+    assert solve(hard).stats.backend == "minisat22"
     assert [s.grid for s in solutions(puzzle)] == [solve(puzzle, backend="cpsat").grid]

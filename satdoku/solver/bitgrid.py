@@ -12,12 +12,18 @@ conflict budget is named (docs/benchmarks.md, "Throughput").
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
+from satdoku.deadline import Deadline
 from satdoku.errors import UsageError
 from satdoku.geometry import Geometry
+from satdoku.model import Grid, Puzzle
+from satdoku.results import Stats
+from satdoku.solver.defaults import BIG_VALUES
+from satdoku.solver.dpll import BACKEND, BudgetSpent
 from satdoku.verify import plain_failures
 
 try:
@@ -25,6 +31,9 @@ try:
 except ImportError:  # built without a C compiler
     solve_many = None
 
+BITMASK = "bitmask"
+"""What the statistics name as the encoding (the backend is ``dpll``: the same propagation
+and branching, chronological backtracking, no learning)."""
 MAX_VALUES = 32
 """The largest grids it takes: a value per bit of a 32-bit mask."""
 NODE_BUDGET = 200_000
@@ -93,14 +102,7 @@ def search_many(
     if limit is not None and limit < 1:
         return [Answer(0, (), Ending.LIMIT) for _ in givens]
     packed = b"".join(map(bytes, givens))
-    counts, endings, found = solve_many(
-        geometry.box_rows,
-        geometry.box_cols,
-        packed,
-        limit=limit or 0,
-        budget=budget,
-        seconds=timeout or 0.0,
-    )
+    counts, endings, found = _search(geometry, packed, limit, budget, timeout)
     nc = geometry.ncells
     shown = [(i, j) for i, k in enumerate(counts) for j in range(min(k, 2))]
     grids = [found[(2 * i + j) * nc : (2 * i + j + 1) * nc] for i, j in shown]
@@ -118,3 +120,59 @@ def search_many(
         else Answer(k, tuple(kept[i]), _ENDINGS[e])
         for i, (k, e) in enumerate(zip(counts, endings, strict=True))
     ]
+
+
+def _search(
+    geometry: Geometry, packed: bytes, limit: int | None, budget: int, timeout: float | None
+) -> tuple[list[int], bytes, bytes]:
+    """The extension's call: counts, endings and two unverified grids per puzzle."""
+    assert solve_many is not None
+    return solve_many(  # type: ignore[no-any-return]
+        geometry.box_rows,
+        geometry.box_cols,
+        packed,
+        limit=limit or 0,
+        budget=budget,
+        seconds=timeout or 0.0,
+    )
+
+
+def takes(puzzle: Puzzle, limit: int | None) -> bool:
+    """Whether :func:`bitmask_solutions` takes ``puzzle`` with ``limit``: a plain Sudoku
+    below 25x25 of which at most two solutions are wanted (the search keeps two)."""
+    geometry = puzzle.geometry
+    return (
+        limit in (1, 2)
+        and geometry is not None
+        and fits(geometry)
+        and geometry.size < BIG_VALUES
+        and puzzle.plain
+    )
+
+
+def bitmask_solutions(
+    puzzle: Puzzle, limit: int | None, deadline: Deadline, budget: int = NODE_BUDGET
+) -> Iterator[tuple[Grid, Stats]]:
+    """The unverified answers of the search for one puzzle (see :func:`takes`), with
+    statistics; :class:`~satdoku.solver.dpll.BudgetSpent` after the last one when ``budget``
+    nodes did not search the tree, :class:`~satdoku.deadline.SolveTimeout` when the
+    ``deadline`` passed first."""
+    deadline.check()
+    geometry = puzzle.geometry
+    assert geometry is not None
+    started = time.perf_counter()
+    remaining = max(deadline.remaining(), 1e-9) if deadline.limited else None
+    counts, endings, found = _search(geometry, bytes(puzzle.givens), limit, budget, remaining)
+    stats = Stats(
+        encoding=BITMASK,
+        backend=BACKEND,
+        variables=geometry.ncells * geometry.size,
+        solve_time=time.perf_counter() - started,
+    )
+    nc = geometry.ncells
+    for j in range(min(counts[0], 2)):
+        yield tuple(found[j * nc : (j + 1) * nc]), stats
+    if endings[0] == Ending.SPENT:
+        raise BudgetSpent
+    if endings[0] == Ending.TIMED_OUT:
+        raise deadline.error()

@@ -18,6 +18,7 @@ from satdoku.geometry import Geometry
 from satdoku.model import Grid, Puzzle
 from satdoku.results import Solution
 from satdoku.solver.backend import Backend, Found, fit, strategy_for
+from satdoku.solver.bitgrid import bitmask_solutions, takes
 from satdoku.solver.defaults import (
     COMPILED_BACKEND,
     DEFAULT_BACKEND,
@@ -50,11 +51,13 @@ class Plan:
 def _compiled_then(
     fallback: str, puzzle: Puzzle, limit: int | None, deadline: Deadline
 ) -> Iterator[Found]:
-    """The compiled search's answers within its node budget; past it, ``fallback``'s, from
-    the start, without the grids already given."""
+    """The compiled search's answers within its node budget (the bitmask search when it takes
+    the puzzle, else the exact-cover one); past it, ``fallback``'s, from the start, without
+    the grids already given."""
     given: set[Grid] = set()
+    compiled = bitmask_solutions if takes(puzzle, limit) else dpll_solutions
     try:
-        for grid, stats in dpll_solutions(puzzle, limit, deadline, NODE_BUDGET):
+        for grid, stats in compiled(puzzle, limit, deadline, NODE_BUDGET):
             given.add(grid)
             yield grid, stats
         return
