@@ -65,15 +65,8 @@ class Puzzle:
     def sudoku(cls, geometry: Geometry, givens: Sequence[int]) -> Puzzle:
         """A classic Sudoku of ``geometry`` with ``givens`` (row-major, 0 for blank)."""
         n = geometry.size
-        return cls(
-            values=n,
-            positions=_square_positions(n),
-            constraints=sudoku_units(geometry),
-            givens=tuple(givens),
-            nrows=n,
-            ncols=n,
-            geometry=geometry,
-        )
+        units = sudoku_units(geometry)
+        return cls(n, _square_positions(n), units, tuple(givens), n, n, "sudoku", geometry)
 
     @property
     def ncells(self) -> int:

@@ -165,7 +165,9 @@ def plain_failures(
     a = np.frombuffer(b"".join(grids[i] for i in whole), dtype=np.uint8).reshape(k, cells)
     g = np.frombuffer(b"".join(puzzles[i] for i in whole), dtype=np.uint8).reshape(k, cells)
     ok = ((g == 0) | (g == a)).all(axis=1)
-    bits = np.left_shift(np.uint64(1), (a.astype(np.uint64) + np.uint64(63)) % np.uint64(64))
+    bit = np.full(256, 1 << 63, dtype=np.uint64)  # outside 1..N: a bit no full unit has
+    bit[1 : n + 1] = np.left_shift(np.uint64(1), np.arange(n, dtype=np.uint64))
+    bits = bit[a]
     full = np.uint64((1 << n) - 1)
     rows = bits.reshape(k, n, n)
     ok &= (np.bitwise_or.reduce(rows, axis=2) == full).all(axis=1)

@@ -62,7 +62,7 @@ _NINE = Geometry(3, 3)
 _NINE_LINE = re.compile(r"[0-9.]{81}")
 """A 9x9 on one line, digits and dots only: the commonest line of a big file, read without
 the general reader's search for its form (which reads it the same way)."""
-_DIGIT_VALUES = {".": 0, **{str(d): d for d in range(10)}}
+_DIGIT_VALUES = bytes.maketrans(b".0123456789", bytes([0, *range(10)]))
 _SHOWN = 80
 """Characters of an over-long line kept in its record."""
 
@@ -190,8 +190,7 @@ class _Lines:
     """Numbered lines without their line ends (``#`` comments dropped), with lookahead."""
 
     def __init__(self, lines: Iterable[str]) -> None:
-        numbered = ((i, _strip(line, i == 1)) for i, line in enumerate(lines, 1))
-        self._source = ((i, line) for i, line in numbered if not line.lstrip().startswith("#"))
+        self._source = _numbered(lines)
         self._ahead: deque[Numbered] = deque()
 
     def peek(self, k: int = 0) -> Numbered | None:
@@ -229,6 +228,14 @@ class _Lines:
             yield item
 
 
+def _numbered(lines: Iterable[str]) -> Iterator[Numbered]:
+    """The lines numbered from 1, without line ends, ``#`` comments left out."""
+    for i, line in enumerate(lines, 1):
+        text = _strip(line, i == 1)
+        if not text.lstrip().startswith("#"):
+            yield i, text
+
+
 def _strip(line: str, first: bool) -> str:
     if isinstance(line, LongLine):
         return line
@@ -244,7 +251,7 @@ def _puzzles(stream: _Lines, box: Geometry | None, alphabet: str) -> Iterator[Re
         if isinstance(text, LongLine):
             yield _long_line(lineno, text)
         elif alphabet == "auto" and box in (None, _NINE) and _NINE_LINE.fullmatch(text):
-            givens = tuple(map(_DIGIT_VALUES.__getitem__, text))
+            givens = tuple(text.encode("ascii").translate(_DIGIT_VALUES))
             yield Record(lineno, text, puzzle=Puzzle.sudoku(_NINE, givens))
         elif named and (_GRID_HEADER.fullmatch(text) or _PUZZLE_SECTION.fullmatch(text)):
             yield _headed_grid(stream, lineno, box, alphabet)

@@ -33,8 +33,10 @@ def format_values(values: int, grid: Sequence[int]) -> str:
     """:func:`format_line` for a puzzle of ``values`` values (``grid`` may be bytes, a value
     per byte)."""
     if values <= 9:
-        if isinstance(grid, bytes) and max(grid, default=0) <= 9:
-            return grid.translate(_DIGIT_BYTES).decode("ascii")
+        if isinstance(grid, bytes):
+            text = grid.translate(_DIGIT_BYTES)
+            if not text.translate(None, _DIGIT_CHARACTERS):  # every byte was 0..9
+                return text.decode("ascii")
         try:
             return "".join(map(DIGITS.__getitem__, grid))
         except KeyError:  # not a value of the puzzle: written as it is
@@ -44,7 +46,8 @@ def format_values(values: int, grid: Sequence[int]) -> str:
 
 DIGITS = {0: ".", **{v: str(v) for v in range(1, 10)}}
 """The character of each value 0 (blank) .. 9 in the one-line format."""
-_DIGIT_BYTES = bytes.maketrans(bytes(range(10)), "".join(DIGITS.values()).encode("ascii"))
+_DIGIT_CHARACTERS = "".join(DIGITS.values()).encode("ascii")
+_DIGIT_BYTES = bytes.maketrans(bytes(range(10)), _DIGIT_CHARACTERS)
 
 
 def format_grid(puzzle: Puzzle, grid: Sequence[int]) -> str:
