@@ -492,12 +492,12 @@ static int naked9(Board *x, int *changed)
         while (lone) {
             const int i = lowest(lone);
             lone &= lone - 1;
-            int v = 0;
-            while (v < 9 && !(x->p[v][b] >> i & 1))
-                v++;
-            if (v == 9)
+            uint32_t values = 0;
+            for (int v = 0; v < 9; v++)
+                values |= (x->p[v][b] >> i & 1) << v;
+            if (!values)
                 return 0; /* an earlier placement took its last value */
-            place(x, v, b, i);
+            place(x, lowest(values), b, i);
             *changed = 1;
         }
     }
@@ -510,12 +510,12 @@ static uint32_t lone_or_zero(uint32_t m) { return (m & (m - 1)) ? 0 : m; }
 static int hidden9(Board *x, int *changed)
 {
     for (int v = 0; v < 9; v++) {
-        uint32_t once = 0, twice = 0, placed = 0;
+        uint32_t once = 0, twice = 0, placed = 0, lones[3];
         for (int b = 0; b < 3; b++) {
             const uint32_t m = x->p[v][b];
             const uint32_t r0 = m & 0x1FF, r1 = (m >> 9) & 0x1FF, r2 = m >> 18;
             const uint32_t x0 = m & 0x1C0E07, x1 = m & (0x1C0E07 << 3), x2 = m & (0x1C0E07 << 6);
-            if (!r0 || !r1 || !r2 || !x0 || !x1 || !x2)
+            if ((r0 == 0) | (r1 == 0) | (r2 == 0) | (x0 == 0) | (x1 == 0) | (x2 == 0))
                 return 0;
             const uint32_t lone = (lone_or_zero(r0) | lone_or_zero(r1) << 9 |
                                    lone_or_zero(r2) << 18 | lone_or_zero(x0) | lone_or_zero(x1) |
@@ -526,12 +526,14 @@ static int hidden9(Board *x, int *changed)
             once |= r2;
             const uint32_t here = m & x->solved[b];
             placed |= (here | here >> 9 | here >> 18) & 0x1FF;
-            if (lone) {
-                for (uint32_t l = lone; l; l &= l - 1)
+            lones[b] = lone;
+        }
+        if (lones[0] | lones[1] | lones[2]) {
+            for (int b = 0; b < 3; b++)
+                for (uint32_t l = lones[b]; l; l &= l - 1)
                     if (x->p[v][b] >> lowest(l) & 1)
                         place(x, v, b, lowest(l));
-                *changed = 1;
-            }
+            *changed = 1;
         }
         if (once != 0x1FF)
             return 0;
@@ -587,9 +589,12 @@ static int bands9(Board *x, int *changed)
 static int propagate9(Board *x)
 {
     for (;;) {
-        int changed = 0;
-        if (!naked9(x, &changed))
-            return 0;
+        int changed;
+        do {
+            changed = 0;
+            if (!naked9(x, &changed))
+                return 0;
+        } while (changed);
         if ((x->solved[0] & x->solved[1] & x->solved[2]) == FULL27)
             return 1;
         if (!hidden9(x, &changed))
