@@ -438,3 +438,23 @@ def test_a_conflict_budget_goes_to_the_cdcl_engine():
 def test_dpll_takes_no_conflict_budget_nor_encoding(mixed, options):
     assert_one_error_line(satdoku("batch", str(mixed), *options))
     assert_one_error_line(satdoku("batch", str(mixed), "--jobs", "2", *options))
+
+
+def test_the_json_line_of_a_batch_record_is_json_dumps_of_its_record():
+    from satdoku.batch import BatchRecord
+    from satdoku.formats.records import batch_json_line, json_line
+    from satdoku.status import Status
+
+    results = [
+        BatchRecord(1, Status.SOLVED, 1, True, "12" * 40 + "1"),
+        BatchRecord(2, Status.SOLVED, 2, False, "1,2,3,4"),
+        BatchRecord(3, Status.NO_SOLUTION, 0, True),
+        BatchRecord(4, Status.UNKNOWN),
+        BatchRecord(5, Status.INVALID, error='line 5, column 3: expected "1-9"'),
+        BatchRecord(6, Status.SOLVED, 1, True, "123", key="row \\ 6"),
+        BatchRecord(7, Status.SOLVED, 1, True, 'odd "text"'),
+    ]
+    for result in results:
+        line = batch_json_line(result)
+        assert line == json_line(batch_record(result))
+        assert json.loads(line)["line"] == result.line

@@ -30,7 +30,13 @@ from satdoku.cli.inputs import Inputs, Streams, check_output, read_inputs, stdou
 from satdoku.cli.options import counts, format_option, limit_option, named, timeout_option
 from satdoku.cli.report import Report, line_count
 from satdoku.errors import UsageError
-from satdoku.formats.records import BATCH_FIELDS, batch_record, csv_header, csv_row, json_line
+from satdoku.formats.records import (
+    BATCH_FIELDS,
+    batch_json_line,
+    batch_record,
+    csv_header,
+    csv_row,
+)
 from satdoku.solver.defaults import BIG_BACKEND, BIG_ENCODING
 from satdoku.solver.dpll import BACKEND as DPLL
 from satdoku.solver.engine import ENGINE_BACKEND, ENGINE_ENCODING
@@ -222,11 +228,10 @@ def batch_command(
 
 
 def _format(result: BatchRecord, fmt: str) -> str:
-    record = batch_record(result)
     if fmt == "json":
-        return json_line(record)
+        return batch_json_line(result)
     if fmt == "csv":
-        return csv_row(record, BATCH_FIELDS)
+        return csv_row(batch_record(result), BATCH_FIELDS)
     return f"{result.solution if result.status == Status.SOLVED else result.status}\n"
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, Protocol
@@ -161,6 +162,29 @@ def batch_record(result: BatchResult) -> OutputRecord:
     if result.error is not None:
         record["error"] = result.error
     return record
+
+
+_PLAIN_TEXT = re.compile(r"[0-9.,]*")
+"""A solution line that JSON writes as it is (no character to escape)."""
+
+
+def batch_json_line(result: BatchResult) -> str:
+    """``json_line(batch_record(result))``, written out directly for the commonest record
+    (no key, no error, a solution of digits, dots and commas, or none): the same text."""
+    solution = result.solution
+    if result.key is not None or result.error is not None:
+        return json_line(batch_record(result))
+    if solution is None:
+        shown = "null"
+    elif _PLAIN_TEXT.fullmatch(solution):
+        shown = f'"{solution}"'
+    else:
+        return json_line(batch_record(result))
+    complete = "true" if result.complete else "false"
+    return (
+        f'{{"line": {result.line}, "status": "{result.status!s}", "count": {result.count},'
+        f' "complete": {complete}, "solution": {shown}}}\n'
+    )
 
 
 def configuration_record(summary: Summary) -> OutputRecord:
