@@ -6,10 +6,11 @@ Both solve and prove unique (limit 2) every 9x9 puzzle of each file, one process
   (python-sat ``cadical153``), the givens as assumptions, the found grid blocked by one clause
   guarded by a fresh activation literal (retired after the puzzle), a second solve;
 * satdoku: what ``satdoku batch`` runs, without the file I/O: :func:`satdoku.batch.run_batch`
-  (chunks of 8,192 puzzles, one engine per chunk, every grid verified). The engine is the one
-  ``satdoku batch`` picks: the compiled DPLL search (:class:`satdoku.solver.dpll.DpllEngine`)
-  where it is built; ``--backend minicard`` (or another python-sat solver) measures the CDCL
-  engine (:class:`satdoku.solver.engine.Engine`). With ``--in-order`` the puzzles are solved
+  (chunks of 8,192 puzzles, every grid verified). The engine is the one ``satdoku batch``
+  picks: the bitmask search (:mod:`satdoku.solver.bitgrid`, a chunk per call) where it is
+  built; ``--backend dpll`` measures the exact-cover search
+  (:class:`satdoku.solver.dpll.DpllEngine`), ``--backend minicard`` (or another python-sat
+  solver) the CDCL engine (:class:`satdoku.solver.engine.Engine`). With ``--in-order`` the puzzles are solved
   in file order instead of sorted by their givens within each chunk.
 
 Puzzles are parsed before the clock starts, for both. Each repeat runs the baseline and the
@@ -41,8 +42,8 @@ from satdoku.encodings import get_encoding
 from satdoku.formats import Record, parse_line
 from satdoku.geometry import Geometry
 from satdoku.model import Puzzle
+from satdoku.solver import bitgrid
 from satdoku.solver.dpll import BACKEND as DPLL
-from satdoku.solver.dpll import available
 from satdoku.solver.engine import ENGINE_BACKEND, ENGINE_ENCODING
 
 
@@ -108,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--backend",
         help=f"satdoku's backend: {DPLL} or a python-sat solver (default: what satdoku batch"
-        f" picks, {DPLL} where it is built, else {ENGINE_BACKEND})",
+        f" picks, the bitmask search where it is built, else {ENGINE_BACKEND})",
     )
     parser.add_argument(
         "--encoding", help=f"python-sat engine's encoding spec (default {ENGINE_ENCODING})"
@@ -159,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"Python {platform.python_version()}, python-sat {version('python-sat')}, "
         f"satdoku {version('satdoku')}; engine: backend "
-        f"{args.backend or (DPLL if available() else ENGINE_BACKEND)}, "
+        f"{args.backend or ('dpll, bitmask search' if bitgrid.available() else ENGINE_BACKEND)}, "
         f"encoding {args.encoding or 'default'}, "
         f"{'puzzles in file order' if args.in_order else 'batch path (chunks, similar puzzles together)'}"
     )
