@@ -82,15 +82,15 @@ class BatchOptions:
     engine and a ``timeout`` in seconds per puzzle (past either: ``unknown``).
 
     Up to 16x16 plain Sudokus go, when no backend, encoding or conflict budget is named, a
-    chunk at a time through the bitmask search (:mod:`satdoku.solver.bitgrid`); a puzzle past
-    its node budget goes on like the others. Those go through one persistent engine per
+    chunk at a time through the bitmask search (:mod:`satdoku.solver.bitgrid`). The others,
+    and a puzzle past the search's node budget, go through one persistent engine per
     geometry (the backend's :meth:`~satdoku.solver.backend.Backend.engine`): by default the
-    compiled DPLL search (which hands a puzzle that exceeds its node budget to the CDCL
-    engine), or the python-sat engine on MiniCard when an encoding or a conflict budget is
-    given (or the DPLL search is not built); see :data:`DEFAULT_ENGINES`. Other kinds, grids from 25x25 up and backends
-    without an engine solve each puzzle on its own (:func:`satdoku.solver.solutions`, with
-    the reduced encoding and the defaults of :mod:`satdoku.solver.defaults`); there the
-    conflict budget does not apply."""
+    compiled exact-cover search (which hands a puzzle that exceeds its node budget to the
+    CDCL engine), or the python-sat engine on MiniCard when an encoding or a conflict budget
+    is given (or the compiled search is not built); see :data:`DEFAULT_ENGINES`. Other
+    kinds, grids from 25x25 up and backends without an engine solve each puzzle on its own
+    (:func:`satdoku.solver.solutions`, with the reduced encoding and the defaults of
+    :mod:`satdoku.solver.defaults`); there the conflict budget does not apply."""
 
     limit: int | None = 2
     backend: str | None = None
@@ -202,9 +202,9 @@ class Engines:
             else:
                 shapes.setdefault(shape, []).append(i)
         opts = self.options
+        plain = cast(list[tuple[int, tuple[int, int], tuple[int, ...]]], chunk)
         for shape, indices in shapes.items():
             geometry = Geometry(*shape)
-            plain = cast(list[tuple[int, tuple[int, int], tuple[int, ...]]], chunk)
             answers = bitgrid.search_many(
                 geometry,
                 [plain[i][2] for i in indices],
