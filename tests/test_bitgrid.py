@@ -172,3 +172,14 @@ def test_one_puzzle_with_two_solutions_wanted_goes_through_it():
     assert list(solutions(none, limit=2)) == []
     answer = uniqueness(several)
     assert answer.status == "multiple" and len(answer.solutions) == 2 and answer.differences
+
+
+def test_a_batch_keeps_its_time_limit_per_puzzle():
+    import time
+
+    records = list(read_records(["." * 256, data_lines("norvig_top95.txt")[0]]))
+    started = time.perf_counter()
+    empty, top = run_batch(records, BatchOptions(limit=None, timeout=0.2))
+    assert time.perf_counter() - started < 5
+    assert empty.count > 0 and not empty.complete and empty.status == "solved"
+    assert top.unique
