@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -178,7 +179,11 @@ def batch_command(
         if start.done is not None:
             click.echo(f"{output} is complete: nothing to resume", err=True)
             return start.done.exit
-    with _open_output(output, start.offset) as out, Report(streams, inputs) as report:
+    with (
+        _open_output(output, start.offset) as out,
+        Report(streams, inputs) as report,
+        _few_collections(),
+    ):
         if state_file is not None:
             ResumeState(settings, inputs.name, start.kept).save(state_file)
         if not start.offset and fmt == "csv":
@@ -225,6 +230,21 @@ def batch_command(
         if interrupted:
             report.note("interrupted: the output holds whole records; rerun with --resume")
     return Exit.INTERRUPTED if interrupted else status
+
+
+@contextmanager
+def _few_collections() -> Iterator[None]:
+    """The garbage collector seldom while a batch runs: each puzzle allocates a few dozen
+    short-lived objects that reference counting frees, and with the default thresholds the
+    collector ran every few puzzles over everything imported (7-9% of a 17-clue run)."""
+    before = gc.get_threshold()
+    gc.freeze()  # what was imported stays: no collection needs to scan it again
+    gc.set_threshold(100_000, 50, 100)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+        gc.unfreeze()
 
 
 def _format(result: BatchRecord, fmt: str) -> str:
