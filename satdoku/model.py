@@ -123,14 +123,22 @@ def _square_positions(n: int) -> tuple[tuple[int, int], ...]:
     return tuple((r, c) for r in range(n) for c in range(n))
 
 
-@cache
 def sudoku_units(geometry: Geometry) -> tuple[AllDifferent, ...]:
-    """Rows, columns and boxes of ``geometry`` as named units (shared by every puzzle)."""
-    return (
-        tuple(AllDifferent(u, f"row {i + 1}") for i, u in enumerate(geometry.rows))
-        + tuple(AllDifferent(u, f"column {i + 1}") for i, u in enumerate(geometry.cols))
-        + tuple(AllDifferent(u, f"box {i + 1}") for i, u in enumerate(geometry.boxes))
-    )
+    """Rows, columns and boxes of ``geometry`` as named units (shared by every puzzle of its
+    shape: kept by box shape, a lookup cheaper than hashing the geometry, for readers that
+    build a puzzle per line)."""
+    shape = (geometry.box_rows, geometry.box_cols)
+    units = _UNITS.get(shape)
+    if units is None:
+        units = _UNITS[shape] = (
+            tuple(AllDifferent(u, f"row {i + 1}") for i, u in enumerate(geometry.rows))
+            + tuple(AllDifferent(u, f"column {i + 1}") for i, u in enumerate(geometry.cols))
+            + tuple(AllDifferent(u, f"box {i + 1}") for i, u in enumerate(geometry.boxes))
+        )
+    return units
+
+
+_UNITS: dict[tuple[int, int], tuple[AllDifferent, ...]] = {}
 
 
 @cache
