@@ -32,6 +32,7 @@ from satdoku.results import EngineResult
 from satdoku.solver import bitgrid
 from satdoku.solver.backend import Backend, PuzzleEngine
 from satdoku.solver.defaults import BIG_VALUES, is_big
+from satdoku.solver.dpll import BITMASK
 from satdoku.solver.engine import ENGINE_BACKEND
 from satdoku.solver.guard import die_with_parent
 from satdoku.solver.registry import get_backend
@@ -120,12 +121,12 @@ class BatchOptions:
 
     def bitmask_first(self) -> bool:
         """Whether plain Sudokus below 25x25 go through the bitmask search first: when it is
-        built and no backend, encoding or conflict budget is named."""
+        built, no conflict budget is given, and the encoding is ``bitmask`` or neither backend
+        nor encoding is named."""
         return (
             bitgrid.available()
-            and self.backend is None
-            and self.encoding is None
             and self.conflicts is None
+            and (self.encoding == BITMASK or (self.backend is None and self.encoding is None))
         )
 
     def engine_backend(self) -> Backend | None:

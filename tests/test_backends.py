@@ -134,7 +134,7 @@ def test_an_engine_refuses_options_its_backend_does_not_take():
         pytest.skip("dpll is not installed")
     with pytest.raises(UsageError, match="conflict budget needs a CDCL backend"):
         get_backend("dpll").engine(Geometry(3, 3), conflicts=10)
-    with pytest.raises(UsageError, match="takes the encoding exactcover"):
+    with pytest.raises(UsageError, match="takes the encodings exactcover, bitmask"):
         get_backend("dpll").engine(Geometry(3, 3), encoding="extended")
     with pytest.raises(UsageError, match="native cardinality"):
         get_backend("minisat22").engine(Geometry(3, 3), encoding="extended+native")

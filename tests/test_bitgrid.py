@@ -20,6 +20,7 @@ from satdoku.solver.dpll import DpllSearch
 from satdoku.verify import check, plain_failures
 from tests.conftest import DATA, data_lines
 from tests.test_dpll_count import random_givens
+from tests.test_kinds import read_one
 
 pytestmark = pytest.mark.skipif(not bitgrid.available(), reason="the C extension is not built")
 
@@ -183,3 +184,25 @@ def test_a_batch_keeps_its_time_limit_per_puzzle():
     assert time.perf_counter() - started < 5
     assert empty.count > 0 and not empty.complete and empty.status == "solved"
     assert top.unique
+
+
+def test_it_is_the_bitmask_encoding_of_the_dpll_backend():
+    from satdoku.errors import UsageError
+    from satdoku.solver import solve
+
+    rows = [line.split(":") for line in data_lines("tdoku_test_puzzles.txt")]
+    several = next(row for row in rows if int(row[1]) > 2)
+    named = {"backend": "dpll", "encoding": "bitmask"}
+    assert solve(several[0], **named).stats.encoding == "bitmask"
+    assert count(several[0], **named).count == int(several[1])
+    assert count(several[0], **named, limit=2).count == 2
+    x_sudoku = read_one("x", str(DATA / "variants" / "x.txt"))
+    with pytest.raises(UsageError, match="plain Sudokus"):
+        solve(x_sudoku, **named)
+    with pytest.raises(UsageError, match="plain Sudokus"):
+        count(x_sudoku, **named)
+    with pytest.raises(UsageError, match="at most two"):
+        list(solutions(several[0], limit=3, **named))
+    records = list(read_records([several[0], data_lines("norvig_top95.txt")[0]]))
+    ours = [(r.status, r.count) for r in run_batch(records, BatchOptions(**named))]
+    assert ours == [(r.status, r.count) for r in run_batch(records)]

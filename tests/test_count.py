@@ -230,7 +230,7 @@ def test_a_count_names_the_backend_that_counted():
     [
         ("cpsat", {"strategy": "branching"}, "cpsat backend has no strategy"),
         ("cpsat", {"encoding": "extended"}, "takes the encodings alldiff, onehot"),
-        ("dpll", {"encoding": "extended"}, "takes the encoding exactcover"),
+        ("dpll", {"encoding": "extended"}, "takes the encodings exactcover, bitmask"),
         ("brute", {"encoding": "alldiff"}, "takes no encoding"),
         ("minisat22", {"encoding": "extended+native"}, "native cardinality needs"),
     ],

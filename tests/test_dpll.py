@@ -203,7 +203,7 @@ def test_the_api_takes_dpll_as_a_backend():
     [solution] = solutions(puzzle, backend="dpll")
     assert solution.stats.backend == "dpll" and solution.stats.decisions > 0
     assert count(puzzle, backend="dpll").count == 1
-    with pytest.raises(UsageError, match="takes the encoding exactcover"):
+    with pytest.raises(UsageError, match="takes the encodings exactcover, bitmask"):
         next(solutions(puzzle, backend="dpll", encoding="extended"))
 
 
@@ -243,7 +243,7 @@ def test_compare_runs_dpll_on_its_matrix_only():
     assert configurations(["exactcover"])[0].backend == "dpll"
     with pytest.raises(UsageError, match="dpll backend takes none of the encodings given"):
         configurations(["extended"], ["minisat22", "dpll"])
-    with pytest.raises(UsageError, match="dpll backend takes the encoding exactcover"):
+    with pytest.raises(UsageError, match="dpll backend takes the encodings exactcover, bitmask"):
         Configuration("extended", "dpll").check()
     with pytest.raises(UsageError, match="exactcover@minisat22: unknown"):
         Configuration("exactcover", "minisat22").check()

@@ -23,7 +23,7 @@ from satdoku.geometry import Geometry
 from satdoku.model import Grid, Puzzle
 from satdoku.results import Stats
 from satdoku.solver.defaults import BIG_VALUES
-from satdoku.solver.dpll import BACKEND, BudgetSpent
+from satdoku.solver.dpll import BACKEND, BITMASK, BudgetSpent
 from satdoku.verify import plain_failures
 
 try:
@@ -31,9 +31,6 @@ try:
 except ImportError:  # built without a C compiler
     solve_many = None
 
-BITMASK = "bitmask"
-"""What the statistics name as the encoding (the backend is ``dpll``: the same propagation
-and branching, chronological backtracking, no learning)."""
 MAX_VALUES = 32
 """The largest grids it takes: a value per bit of a 32-bit mask."""
 NODE_BUDGET = 200_000

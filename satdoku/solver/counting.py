@@ -18,12 +18,12 @@ from functools import partial
 from typing import Any
 
 from satdoku.deadline import Deadline, SolveTimeout
-from satdoku.errors import UsageError
+from satdoku.errors import UsageError, VerificationError
 from satdoku.formats.files import as_puzzle
 from satdoku.geometry import Geometry
 from satdoku.model import AllDifferent, Grid, Puzzle
 from satdoku.results import Solution
-from satdoku.solver import dpll
+from satdoku.solver import bitgrid, dpll
 from satdoku.solver.closest import closest_other_solution
 from satdoku.solver.guard import guarded
 from satdoku.solver.search import plan, verified
@@ -100,7 +100,8 @@ def count(
     deadline = Deadline.after(timeout)
     probe = None if limit is None else limit + 1
     if chosen.backend.name == dpll.BACKEND:
-        found, timed_out = _compiled_count(puzzle, probe, deadline)
+        counter = _bitmask_count if chosen.encoding == dpll.BITMASK else _compiled_count
+        found, timed_out = counter(puzzle, probe, deadline)
     else:
         grids = (grid for grid, _ in chosen.found(puzzle, probe, deadline))
         found, timed_out = _count_grids(puzzle, grids)
@@ -124,6 +125,23 @@ def _compiled_count(puzzle: Puzzle, limit: int | None, deadline: Deadline) -> tu
     with dpll.borrowed(puzzle) as search:
         found, _ = search.count(puzzle, limit, None, deadline)
         return found, search.timed_out
+
+
+def _bitmask_count(puzzle: Puzzle, limit: int | None, deadline: Deadline) -> tuple[int, bool]:
+    """The count of the bitmask search (plain Sudokus below 25x25), inside it; the grids it
+    keeps (two) are verified."""
+    geometry = puzzle.geometry
+    if geometry is None or not bitgrid.takes(puzzle, 2):
+        raise UsageError(
+            f"the {dpll.BITMASK} encoding of {dpll.BACKEND} counts plain Sudokus below 25x25;"
+            f" use {dpll.MATRIX}"
+        )
+    deadline.check()
+    seconds = max(deadline.remaining(), 1e-9) if deadline.limited else None
+    answer = bitgrid.search_many(geometry, [puzzle.givens], limit, 0, seconds)[0]
+    if answer.error is not None:
+        raise VerificationError(answer.error)
+    return answer.count, answer.ending is bitgrid.Ending.TIMED_OUT
 
 
 def _count_grids(puzzle: Puzzle, grids: Iterator[Grid]) -> tuple[int, bool]:

@@ -38,7 +38,11 @@ except ImportError:  # built without a C compiler
 
 BACKEND = "dpll"
 MATRIX = "exactcover"
-"""What the statistics name as the encoding."""
+"""The encoding of the exact-cover search (the default), as the statistics name it."""
+BITMASK = "bitmask"
+"""The encoding of the bitmask search (:mod:`satdoku.solver.bitgrid`): plain Sudokus below
+25x25 of which at most two solutions are wanted; the same propagation and branching,
+chronological backtracking, no learning."""
 MAX_VALUES = 36
 """The largest grids it takes: the search copies its state (one counter per candidate and
 constraint) at every decision, which grows with the fourth power of the size."""
@@ -170,7 +174,7 @@ class DpllBackend(NamedEncodings):
     name = BACKEND
     capabilities = Capabilities(
         model=ModelKind.EXACT_COVER,
-        encodings=(MATRIX,),
+        encodings=(MATRIX, BITMASK),
         sums=False,
         full_units_only=True,
         max_values=MAX_VALUES,
@@ -186,7 +190,16 @@ class DpllBackend(NamedEncodings):
         deadline: Deadline,
         strategy: str | None,
     ) -> Iterator[Found]:
-        return dpll_solutions(puzzle, limit, deadline)
+        if encoding != BITMASK:
+            return dpll_solutions(puzzle, limit, deadline)
+        from satdoku.solver.bitgrid import bitmask_solutions, takes
+
+        if not takes(puzzle, limit):
+            raise UsageError(
+                f"the {BITMASK} encoding of {BACKEND} takes plain Sudokus below 25x25 of which at"
+                f" most two solutions are wanted; use {MATRIX}"
+            )
+        return bitmask_solutions(puzzle, limit, deadline, budget=0)
 
     def engine(
         self, geometry: Geometry, *, encoding: str | None = None, conflicts: int | None = None
