@@ -19,6 +19,7 @@ from satdoku.solver.bitgrid import Ending, search_many
 from satdoku.solver.dpll import DpllSearch
 from satdoku.verify import check, plain_failures
 from tests.conftest import DATA, data_lines
+from tests.test_batch import assert_same_records
 from tests.test_dpll_count import random_givens
 from tests.test_kinds import read_one
 
@@ -144,16 +145,7 @@ def test_a_batch_gives_the_same_records_as_the_exact_cover_engine():
         ours = list(run_batch(records, BatchOptions(limit=limit)))
         theirs = list(run_batch(records, BatchOptions(limit=limit, backend="dpll")))
         assert len(ours) == len(records)
-        for a, b in zip(ours, theirs, strict=True):
-            assert (a.line, a.status, a.count, a.complete, a.error) == (
-                b.line,
-                b.status,
-                b.count,
-                b.complete,
-                b.error,
-            )
-            if a.unique:
-                assert a.solution == b.solution
+        assert_same_records(ours, theirs)
 
 
 def test_a_puzzle_past_the_budget_goes_on_in_the_other_engines(monkeypatch):

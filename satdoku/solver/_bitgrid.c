@@ -31,6 +31,7 @@ typedef uint32_t mask;
 
 #define MAX_SIZE 32
 #define CHECK_EVERY 1024 /* nodes between two looks at the clock and at Ctrl-C */
+#define PUZZLES_BETWEEN_LOOKS 64 /* puzzles between two looks at Ctrl-C */
 
 /* How one puzzle's search ended (the status byte of solve_many). */
 enum { SPENT = 0, EXHAUSTED = 1, LIMIT = 2, TIMED_OUT = 3, STOPPED = 4 };
@@ -327,6 +328,16 @@ static int stop_here(Search *s)
     return 0;
 }
 
+/* One more solution: 1 when it is the last the limit allows. */
+static int counted(Search *s)
+{
+    if (++s->count == s->limit) {
+        s->status = LIMIT;
+        return 1;
+    }
+    return 0;
+}
+
 static void record(Search *s, const mask *cand)
 {
     const int nc = s->rules->ncells;
@@ -350,11 +361,7 @@ static int node(Search *s, int depth, int open)
     if (open == 0) {
         if (s->stored < 2)
             record(s, cand);
-        if (++s->count == s->limit) {
-            s->status = LIMIT;
-            return 1;
-        }
-        return 0;
+        return counted(s);
     }
     int best = -1, fewest = MAX_SIZE + 1;
     for (int c = 0; c < nc; c++) {
@@ -664,11 +671,7 @@ static int node9(Search *s, Board *x)
     if ((x->solved[0] & x->solved[1] & x->solved[2]) == FULL27) {
         if (s->stored < 2)
             record9(s, x);
-        if (++s->count == s->limit) {
-            s->status = LIMIT;
-            return 1;
-        }
-        return 0;
+        return counted(s);
     }
     int band = 0, cell = 0, values = 0;
     pick9(x, &band, &cell, &values);
@@ -759,6 +762,8 @@ static PyObject *solve_many(PyObject *self, PyObject *args, PyObject *kwds)
         goto done;
     memset(PyBytes_AS_STRING(grids), 0, (size_t)(count * 2 * nc));
     for (Py_ssize_t i = 0; i < count; i++) {
+        if (i % PUZZLES_BETWEEN_LOOKS == 0 && PyErr_CheckSignals() < 0)
+            goto done; /* Ctrl-C between puzzles too: easy ones never reach CHECK_EVERY */
         s.grids = (unsigned char *)PyBytes_AS_STRING(grids) + i * 2 * nc;
         s.deadline = seconds > 0 ? now() + seconds : 0;
         if (n == 9 && br == 3)
