@@ -9,11 +9,14 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import compress
 from operator import getitem
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from satdoku.errors import VerificationError
 from satdoku.geometry import Geometry
 from satdoku.model import AllDifferent, Puzzle, Sum
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
 
 
 def violations(puzzle: Puzzle, grid: Sequence[int]) -> list[str]:
@@ -142,28 +145,23 @@ def batch_checker(puzzle: Puzzle) -> Callable[[Sequence[Sequence[int]]], None]:
 
 
 def plain_failures(
-    geometry: Geometry, puzzles: Sequence[bytes], grids: Sequence[bytes]
+    geometry: Geometry, puzzles: NDArray[Any], grids: NDArray[Any]
 ) -> dict[int, str]:
     """The grids that do not solve their plain Sudoku of ``geometry``, by index, with why; all
     of them checked at once with numpy. ``grids[i]`` answers the givens ``puzzles[i]``; both
-    hold a value per cell, a byte each (0 for a blank). Rows, columns and boxes are recomputed
-    here by reshaping: each must hold every value 1..N (N cells, so each once), and every given
-    must be kept."""
+    are arrays of bytes, a row per grid and a value per cell (0 for a blank). Rows, columns
+    and boxes are recomputed here by reshaping: each must hold every value 1..N (N cells, so
+    each once), and every given must be kept."""
     import numpy as np
 
     n = geometry.size
     cells = n * n
-    failures = {
-        i: f"solution failed verification: {len(g)} cells, not {cells}"
-        for i, g in enumerate(grids)
-        if len(g) != cells or len(puzzles[i]) != cells
-    }
-    whole = [i for i in range(len(grids)) if i not in failures]
-    if not whole:
-        return failures
-    k = len(whole)
-    a = np.frombuffer(b"".join(grids[i] for i in whole), dtype=np.uint8).reshape(k, cells)
-    g = np.frombuffer(b"".join(puzzles[i] for i in whole), dtype=np.uint8).reshape(k, cells)
+    if puzzles.shape != grids.shape or puzzles.shape[1:] != (cells,):
+        raise ValueError(f"expected grids of {cells} cells, one per puzzle")
+    k = len(grids)
+    if not k:
+        return {}
+    a, g = grids, puzzles
     ok = ((g == 0) | (g == a)).all(axis=1)
     bit = np.full(256, 1 << 63, dtype=np.uint64)  # outside 1..N: a bit no full unit has
     bit[1 : n + 1] = np.left_shift(np.uint64(1), np.arange(n, dtype=np.uint64))
@@ -175,10 +173,10 @@ def plain_failures(
     br, bc = geometry.box_rows, geometry.box_cols
     boxes = np.bitwise_or.reduce(bits.reshape(k, n // br, br, n // bc, bc), axis=(2, 4))
     ok &= (boxes == full).all(axis=(1, 2))
-    for j in np.flatnonzero(~ok).tolist():
-        i = whole[j]
-        puzzle = Puzzle.sudoku(geometry, puzzles[i])
-        problems = violations(puzzle, tuple(grids[i])) or ["a unit does not hold every value"]
+    failures = {}
+    for i in np.flatnonzero(~ok).tolist():
+        puzzle = Puzzle.sudoku(geometry, g[i].tolist())
+        problems = violations(puzzle, tuple(a[i].tolist())) or ["a unit does not hold every value"]
         failures[i] = "solution failed verification: " + "; ".join(problems[:5])
     return failures
 

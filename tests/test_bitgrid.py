@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 from satdoku import parse_puzzle
@@ -126,12 +127,40 @@ def test_the_chunk_check_catches_every_kind_of_wrong_grid():
     first = next(i for i, g in enumerate(changed) if g)
     changed[first] = changed[first] % 9 + 1
     givens = bytes(puzzle.givens)
-    grids = [grid, bytes(swapped), bytes(outside), grid, grid[:80], grid]
-    puzzles = [givens, givens, givens, bytes(changed), givens, givens]
-    failures = plain_failures(Geometry(3, 3), puzzles, grids)
-    assert sorted(failures) == [1, 2, 3, 4]
+    grids = [grid, bytes(swapped), bytes(outside), grid, grid]
+    puzzles = [givens, givens, givens, bytes(changed), givens]
+    failures = plain_failures(Geometry(3, 3), rows_of(puzzles), rows_of(grids))
+    assert sorted(failures) == [1, 2, 3]
     assert all(why.startswith("solution failed verification") for why in failures.values())
-    assert "given" in failures[3] and "80 cells" in failures[4]
+    assert "given" in failures[3]
+    with pytest.raises(ValueError, match="81 cells"):
+        plain_failures(Geometry(3, 3), rows_of(puzzles), rows_of([g[:80] for g in grids]))
+
+
+def test_a_corrupted_answer_of_the_search_is_caught_for_its_own_puzzle(monkeypatch):
+    rows = [line.split(":") for line in data_lines("tdoku_test_puzzles.txt")]
+    several = next(parse_puzzle(row[0]) for row in rows if int(row[1]) > 2)
+    unique = parse_puzzle(data_lines("norvig_top95.txt")[0])
+    search = bitgrid._search
+
+    def corrupted(geometry, packed, *args):
+        counts, endings, found = search(geometry, packed, *args)
+        slots = bytearray(found)
+        slots[4 * 81 + 81 : 6 * 81] = slots[4 * 81 : 5 * 81]  # puzzle 2: the same grid twice
+        slots[0], slots[1] = slots[1], slots[0]  # puzzle 0: a swapped pair
+        return counts, endings, bytes(slots)
+
+    monkeypatch.setattr(bitgrid, "_search", corrupted)
+    puzzles = [unique, unique, several, unique]
+    answers = search_many(Geometry(3, 3), [p.givens for p in puzzles])
+    assert [a.error is not None for a in answers] == [True, False, True, False]
+    assert "one grid" in str(answers[2].error) and not answers[2].grids
+    assert [len(a.grids) for a in answers] == [0, 1, 0, 1]
+    check(unique, tuple(answers[3].grids[0]))
+
+
+def rows_of(grids):
+    return np.frombuffer(b"".join(grids), dtype=np.uint8).reshape(len(grids), -1)
 
 
 def test_a_batch_gives_the_same_records_as_the_exact_cover_engine():

@@ -54,7 +54,7 @@ class Ending(IntEnum):
 _ENDINGS = tuple(Ending)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Answer:
     """What the search found for one puzzle: ``count`` solutions (up to the limit), the first
     two of them verified in ``grids``, and how it ended."""
@@ -100,23 +100,44 @@ def search_many(
         return [Answer(0, (), Ending.LIMIT) for _ in givens]
     packed = b"".join(map(bytes, givens))
     counts, endings, found = _search(geometry, packed, limit, budget, timeout)
+    errors = _failures(geometry, packed, counts, found)
     nc = geometry.ncells
-    shown = [(i, j) for i, k in enumerate(counts) for j in range(min(k, 2))]
-    grids = [found[(2 * i + j) * nc : (2 * i + j + 1) * nc] for i, j in shown]
-    puzzles = [packed[i * nc : (i + 1) * nc] for i, _ in shown]
-    failures = plain_failures(geometry, puzzles, grids)
-    errors = {shown[m][0]: why for m, why in failures.items()}
-    kept: list[list[bytes]] = [[] for _ in counts]
-    for (i, _), grid in zip(shown, grids, strict=True):
-        if kept[i] and kept[i][0] == grid:
-            errors.setdefault(i, "solution failed verification: two solutions are one grid")
-        kept[i].append(grid)
-    return [
-        Answer(k, (), _ENDINGS[e], errors[i])
-        if i in errors
-        else Answer(k, tuple(kept[i]), _ENDINGS[e])
-        for i, (k, e) in enumerate(zip(counts, endings, strict=True))
-    ]
+    answers = []
+    for i, (k, e) in enumerate(zip(counts, endings, strict=True)):
+        at = 2 * i * nc
+        if i in errors:
+            answers.append(Answer(k, (), _ENDINGS[e], errors[i]))
+        elif k == 1:
+            answers.append(Answer(k, (found[at : at + nc],), _ENDINGS[e]))
+        elif k:
+            answers.append(
+                Answer(k, (found[at : at + nc], found[at + nc : at + 2 * nc]), _ENDINGS[e])
+            )
+        else:
+            answers.append(Answer(k, (), _ENDINGS[e]))
+    return answers
+
+
+def _failures(geometry: Geometry, packed: bytes, counts: list[int], found: bytes) -> dict[int, str]:
+    """The puzzles whose grids in ``found`` (two slots per puzzle, the first ``counts[i]``
+    of them filled) fail verification, with why: all checked at once."""
+    import numpy as np
+
+    nc = geometry.ncells
+    puzzles = np.frombuffer(packed, dtype=np.uint8).reshape(len(counts), nc)
+    slots = np.frombuffer(found, dtype=np.uint8).reshape(len(counts), 2, nc)
+    count = np.array(counts)
+    first = np.flatnonzero(count >= 1)
+    second = np.flatnonzero(count >= 2)
+    owners = np.concatenate((first, second))
+    grids = np.concatenate((slots[first, 0], slots[second, 1]))
+    errors = {
+        int(owners[m]): why for m, why in plain_failures(geometry, puzzles[owners], grids).items()
+    }
+    twins = second[(slots[second, 0] == slots[second, 1]).all(axis=1)]
+    for i in twins.tolist():
+        errors.setdefault(i, "solution failed verification: two solutions are one grid")
+    return errors
 
 
 def _search(
