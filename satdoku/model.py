@@ -8,7 +8,7 @@ never need to know which puzzle they are solving.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache, cached_property
 
 from satdoku.geometry import Geometry
@@ -64,9 +64,7 @@ class Puzzle:
     @classmethod
     def sudoku(cls, geometry: Geometry, givens: Sequence[int]) -> Puzzle:
         """A classic Sudoku of ``geometry`` with ``givens`` (row-major, 0 for blank)."""
-        n = geometry.size
-        units = sudoku_units(geometry)
-        return cls(n, _square_positions(n), units, tuple(givens), n, n, "sudoku", geometry)
+        return _blank_sudoku(geometry.box_rows, geometry.box_cols).with_givens(givens)
 
     @property
     def ncells(self) -> int:
@@ -114,8 +112,24 @@ class Puzzle:
         return puzzle_svg(self)
 
     def with_givens(self, givens: Iterable[int]) -> Puzzle:
-        """The same puzzle with other givens (a grid of this shape)."""
-        return replace(self, givens=tuple(givens))
+        """The same puzzle with other givens (a grid of this shape). It shares everything
+        else with this one, what is computed from the constraints included (a copy, cheaper
+        than building a puzzle: readers make one per line)."""
+        grid = tuple(givens)
+        if len(grid) != len(self.positions):
+            raise ValueError("givens and positions differ in length")
+        puzzle = object.__new__(type(self))
+        puzzle.__dict__.update(self.__dict__, givens=grid)
+        return puzzle
+
+
+@cache
+def _blank_sudoku(box_rows: int, box_cols: int) -> Puzzle:
+    """The Sudoku of this box shape without givens: what :meth:`Puzzle.sudoku` copies."""
+    geometry = Geometry(box_rows, box_cols)
+    n = geometry.size
+    units = sudoku_units(geometry)
+    return Puzzle(n, _square_positions(n), units, (0,) * n * n, n, n, "sudoku", geometry)
 
 
 @cache
