@@ -48,7 +48,7 @@ but give ``--jobs`` fewer pieces to share out and ``--resume`` more to redo; ``-
 chooses."""
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class BatchRecord:
     """The result for one input puzzle; ``line`` is its 1-based line in the input."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import islice
@@ -201,17 +201,18 @@ def batch_command(
         done = 0
         kept = start.kept
         written = kept.mark.records
+        line_of = _FORMATS[fmt]
         try:
-            for result in results:
-                out.write(_format(result, fmt))
-                report.add(result.status)
-                if result.status == Status.SOLVED:
-                    unique += result.complete and result.count == 1
-                    multiple += result.count > 1
+            while part := list(islice(results, chunk)):
+                out.write("".join([line_of(result) for result in part]))
+                report.add_all(result.status for result in part)
+                solved = [result for result in part if result.status == Status.SOLVED]
+                unique += sum(result.complete and result.count == 1 for result in solved)
+                multiple += sum(result.count > 1 for result in solved)
                 if bar is not None:
-                    bar.update(result.line - done)
-                    done = result.line
-                written += 1
+                    bar.update(part[-1].line - done)
+                    done = part[-1].line
+                written += len(part)
                 if state_file is not None and written % chunk == 0:
                     out.flush()
                     kept = Checkpoint(records.mark_at(written), max(start.kept.exit, report.exit))
@@ -247,12 +248,20 @@ def _few_collections() -> Iterator[None]:
         gc.unfreeze()
 
 
-def _format(result: BatchRecord, fmt: str) -> str:
-    if fmt == "json":
-        return batch_json_line(result)
-    if fmt == "csv":
-        return csv_row(batch_record(result), BATCH_FIELDS)
+def _csv_line(result: BatchRecord) -> str:
+    return csv_row(batch_record(result), BATCH_FIELDS)
+
+
+def _solution_line(result: BatchRecord) -> str:
     return f"{result.solution if result.status == Status.SOLVED else result.status}\n"
+
+
+_FORMATS: dict[str, Callable[[BatchRecord], str]] = {
+    "json": batch_json_line,
+    "csv": _csv_line,
+    "line": _solution_line,
+}
+"""The output line of a record, by format."""
 
 
 def _summary(report: Report, unique: int, multiple: int) -> list[str]:

@@ -87,6 +87,10 @@ class Report:
     def add(self, status: Status | str) -> None:
         self.statuses[Status(status)] += 1
 
+    def add_all(self, statuses: Iterable[Status]) -> None:
+        """Count many statuses at once."""
+        self.statuses.update(statuses)
+
     @property
     def exit(self) -> Exit:
         return worst(self.statuses)
