@@ -395,6 +395,9 @@ class Mark:
     sha256: str = hashlib.sha256().hexdigest()
 
 
+_HASHED_AT_ONCE = 1024
+
+
 class Fingerprint:
     """The records of an input, passed through and hashed as they go (see :class:`Mark`).
 
@@ -408,6 +411,8 @@ class Fingerprint:
         self._records = iter(records)
         self._chunk = chunk
         self._hash = hashlib.sha256()
+        self._pending: list[str] = []
+        """What is read but not hashed yet (hashed :data:`_HASHED_AT_ONCE` records at once)."""
         self._count = 0
         self._line = 0
         self.marks: deque[Mark] = deque()
@@ -425,17 +430,25 @@ class Fingerprint:
         text = record.text
         error = "" if record.error is None else str(record.error)
         key = record.key or ""
-        data = f"{record.line} {len(text)} {len(error)} {len(key)}\n{text}{error}{key}"
-        self._hash.update(data.encode("utf-8", "surrogatepass"))
+        self._pending.append(
+            f"{record.line} {len(text)} {len(error)} {len(key)}\n{text}{error}{key}"
+        )
         self._count += 1
         self._line = record.line
         if self._count % self._chunk == 0:
             self.marks.append(self.mark())
+        elif len(self._pending) >= _HASHED_AT_ONCE:
+            self._hash_pending()
         return record
 
     def mark(self) -> Mark:
         """The mark after the records read so far."""
+        self._hash_pending()
         return Mark(self._count, self._line, self._hash.hexdigest())
+
+    def _hash_pending(self) -> None:
+        self._hash.update("".join(self._pending).encode("utf-8", "surrogatepass"))
+        self._pending.clear()
 
     def skip(self, records: int) -> Mark:
         """Read the next records up to ``records`` in all (fewer when the input ends first);

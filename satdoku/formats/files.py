@@ -210,7 +210,7 @@ class _Lines:
             self.pop()
 
     def next_content(self) -> Numbered | None:
-        while (item := self.pop()) is not None and not item[1].strip():
+        while (item := self.pop()) is not None and (not item[1] or item[1].isspace()):
             pass
         return item
 
@@ -232,7 +232,8 @@ def _numbered(lines: Iterable[str]) -> Iterator[Numbered]:
     """The lines numbered from 1, without line ends, ``#`` comments left out."""
     for i, line in enumerate(lines, 1):
         text = _strip(line, i == 1)
-        if not text.lstrip().startswith("#"):
+        start = text[:1]
+        if start != "#" and not (start.isspace() and text.lstrip().startswith("#")):
             yield i, text
 
 
@@ -245,14 +246,16 @@ def _strip(line: str, first: bool) -> str:
 
 def _puzzles(stream: _Lines, box: Geometry | None, alphabet: str) -> Iterator[Record]:
     """Puzzles one after another, each in the form its first line shows."""
+    nine = alphabet == "auto" and box in (None, _NINE)
     while (item := stream.next_content()) is not None:
         lineno, text = item
+        if nine and _NINE_LINE.fullmatch(text):
+            givens = text.encode("ascii").translate(_DIGIT_VALUES)
+            yield Record(lineno, text, puzzle=Puzzle.sudoku(_NINE, givens))
+            continue
         named = text.lstrip()[:1] in _NAME_STARTS
         if isinstance(text, LongLine):
             yield _long_line(lineno, text)
-        elif alphabet == "auto" and box in (None, _NINE) and _NINE_LINE.fullmatch(text):
-            givens = tuple(text.encode("ascii").translate(_DIGIT_VALUES))
-            yield Record(lineno, text, puzzle=Puzzle.sudoku(_NINE, givens))
         elif named and (_GRID_HEADER.fullmatch(text) or _PUZZLE_SECTION.fullmatch(text)):
             yield _headed_grid(stream, lineno, box, alphabet)
         elif named and _SECTION.fullmatch(text):
