@@ -154,15 +154,16 @@ class BatchOptions:
         return True
 
 
-Job = tuple[int, tuple[int, int], tuple[int, ...]] | tuple[int, Puzzle] | BatchRecord
-"""A plain Sudoku to solve as (line, box shape, givens) - cheap to send to a worker -, a
+Job = tuple[int, tuple[int, int], bytes] | tuple[int, Puzzle] | BatchRecord
+"""A plain Sudoku to solve as (line, box shape, givens a byte per cell) - cheap to send to a
+worker -, a
 puzzle of another kind as (line, puzzle), or a result already known (an invalid record)."""
 
 
-def _similarity(job: Job) -> tuple[tuple[int, int], tuple[int, ...]]:
+def _similarity(job: Job) -> tuple[tuple[int, int], bytes]:
     """The sort key that puts puzzles sharing their first givens side by side."""
     if isinstance(job, BatchRecord) or len(job) == 2:
-        return ((0, 0), ())
+        return ((0, 0), b"")
     return (job[1], job[2])
 
 
@@ -197,13 +198,12 @@ class Engines:
         rest: list[int] = []
         shapes: dict[tuple[int, int], list[int]] = {}
         for i, job in enumerate(chunk):
-            shape = _plain_shape(job)
-            if shape is None or shape[0] * shape[1] >= BIG_VALUES:
-                rest.append(i)
+            if type(job) is tuple and len(job) == 3 and job[1][0] * job[1][1] < BIG_VALUES:
+                shapes.setdefault(job[1], []).append(i)
             else:
-                shapes.setdefault(shape, []).append(i)
+                rest.append(i)
         opts = self.options
-        plain = cast(list[tuple[int, tuple[int, int], tuple[int, ...]]], chunk)
+        plain = cast(list[tuple[int, tuple[int, int], bytes]], chunk)
         for shape, indices in shapes.items():
             geometry = Geometry(*shape)
             answers = bitgrid.search_many(
@@ -277,13 +277,6 @@ class Engines:
         )
 
 
-def _plain_shape(job: Job) -> tuple[int, int] | None:
-    """The box shape of a plain Sudoku's job; None for other jobs."""
-    if isinstance(job, BatchRecord) or len(job) == 2:
-        return None
-    return job[1]
-
-
 def _answer_record(line: int, values: int, answer: bitgrid.Answer) -> BatchRecord:
     """The result of the bitmask search for the puzzle on ``line``."""
     if answer.error is not None:
@@ -298,15 +291,17 @@ def _answer_record(line: int, values: int, answer: bitgrid.Answer) -> BatchRecor
 
 
 def as_job(record: Record) -> Job:
-    """What a worker needs of a record: a plain Sudoku's line, box shape and givens, or the
-    puzzle itself for other kinds."""
+    """What a worker needs of a record: a plain Sudoku's line, box shape and givens (a byte
+    each, up to 255 values), or the puzzle itself for other kinds and larger grids."""
+    if record.plain is not None:
+        return (record.line, *record.plain)
     puzzle = record.puzzle
     if puzzle is None:
         return BatchRecord(record.line, Status.INVALID, error=str(record.error))
     geometry = puzzle.geometry
-    if geometry is None or not puzzle.plain:
+    if geometry is None or puzzle.values > 255 or not puzzle.plain:
         return (record.line, puzzle)
-    return (record.line, (geometry.box_rows, geometry.box_cols), puzzle.givens)
+    return (record.line, (geometry.box_rows, geometry.box_cols), bytes(puzzle.givens))
 
 
 def run_batch(
@@ -428,11 +423,14 @@ class Fingerprint:
             self.end = self.mark()
             raise
         text = record.text
-        error = "" if record.error is None else str(record.error)
-        key = record.key or ""
-        self._pending.append(
-            f"{record.line} {len(text)} {len(error)} {len(key)}\n{text}{error}{key}"
-        )
+        if record.error is None and not record.key:  # the commonest record, the same text
+            self._pending.append(f"{record.line} {len(text)} 0 0\n{text}")
+        else:
+            error = "" if record.error is None else str(record.error)
+            key = record.key or ""
+            self._pending.append(
+                f"{record.line} {len(text)} {len(error)} {len(key)}\n{text}{error}{key}"
+            )
         self._count += 1
         self._line = record.line
         if self._count % self._chunk == 0:

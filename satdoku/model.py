@@ -73,7 +73,10 @@ class Puzzle:
     @property
     def plain(self) -> bool:
         """Whether this is a plain Sudoku: the rows, columns and boxes of its geometry only."""
-        return self.geometry is not None and self.constraints == sudoku_units(self.geometry)
+        if self.geometry is None:
+            return False
+        units = sudoku_units(self.geometry)
+        return self.constraints is units or self.constraints == units
 
     @cached_property
     def units(self) -> tuple[AllDifferent, ...]:

@@ -301,3 +301,21 @@ def test_key_is_refused_where_there_is_no_table():
     )
     run = satdoku("count", EASY, "--key", "id")
     assert run.status == 2 and run.err.startswith("error: --key names a column")
+
+
+def test_a_one_line_9x9_record_makes_its_puzzle_when_asked_and_equals_the_general_reading():
+    text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    fast, general = next(read_records([text])), next(read_records([text], alphabet="1-9A-Z"))
+    assert fast.plain == ((3, 3), bytes(parse_puzzle(text).givens))
+    assert fast.puzzle == parse_puzzle(text) and fast.puzzle is fast.puzzle
+    assert fast == general and general.plain is None
+    assert fast != next(read_records(["." + text[1:]]))
+    assert "line=1" in repr(fast)
+
+
+def test_a_batch_takes_plain_grids_of_more_values_than_a_byte_holds():
+    from satdoku.batch import as_job
+
+    record = next(read_records([",".join(["0"] * 400 * 400)]))
+    assert record.puzzle is not None and record.puzzle.values == 400
+    assert as_job(record) == (1, record.puzzle)

@@ -2,7 +2,6 @@
 
 from satdoku.formats.files import Record, parse_puzzle, read_records
 from satdoku.formats.output import format_grid, format_line
-from satdoku.formats.svg import puzzle_svg
 from satdoku.formats.text import parse_line
 
 __all__ = [
@@ -14,3 +13,12 @@ __all__ = [
     "puzzle_svg",
     "read_records",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """``puzzle_svg``, imported when first asked for (drawing is seldom needed)."""
+    if name == "puzzle_svg":
+        from satdoku.formats.svg import puzzle_svg
+
+        return puzzle_svg
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -26,7 +26,6 @@ import math
 import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from functools import partial
 
 from satdoku.errors import ParseError, SatdokuError, UsageError
@@ -69,16 +68,63 @@ _SHOWN = 80
 Numbered = tuple[int, str]
 
 
-@dataclass(frozen=True)
 class Record:
     """One puzzle of an input: where it starts, its text, the puzzle or the parse error, and
-    the key of its table row (None outside tables)."""
+    the key of its table row (None outside tables). Read-only.
+
+    A reader may give, instead of the puzzle, ``plain``: the box shape and the givens (a byte
+    per cell) of a plain Sudoku, whose :class:`Puzzle` is then made when first asked for (a
+    batch hands the givens to the search without one).
+    """
+
+    __slots__ = ("_puzzle", "error", "key", "line", "plain", "text")
 
     line: int
     text: str
-    puzzle: Puzzle | None = None
-    error: SatdokuError | None = None
-    key: str | None = None
+    error: SatdokuError | None
+    key: str | None
+    plain: tuple[tuple[int, int], bytes] | None
+    """(box rows, box columns) and the givens of a plain Sudoku, when the reader gave them."""
+
+    def __init__(
+        self,
+        line: int,
+        text: str,
+        puzzle: Puzzle | None = None,
+        error: SatdokuError | None = None,
+        key: str | None = None,
+        plain: tuple[tuple[int, int], bytes] | None = None,
+    ) -> None:
+        self.line = line
+        self.text = text
+        self._puzzle = puzzle
+        self.error = error
+        self.key = key
+        self.plain = plain
+
+    @property
+    def puzzle(self) -> Puzzle | None:
+        """The puzzle; None when the text did not parse."""
+        if self._puzzle is None and self.plain is not None:
+            (rows, cols), givens = self.plain
+            self._puzzle = Puzzle.sudoku(Geometry(rows, cols), givens)
+        return self._puzzle
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.line, self.text, self.puzzle, self.error, self.key)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Record):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        line, text, puzzle, error, key = self._fields()
+        return (
+            f"Record(line={line!r}, text={text!r}, puzzle={puzzle!r}, error={error!r}, key={key!r})"
+        )
 
 
 def as_puzzle(puzzle: Puzzle | str, box: Geometry | str | None = None) -> Puzzle:
@@ -250,8 +296,9 @@ def _puzzles(stream: _Lines, box: Geometry | None, alphabet: str) -> Iterator[Re
     while (item := stream.next_content()) is not None:
         lineno, text = item
         if nine and _NINE_LINE.fullmatch(text):
-            givens = text.encode("ascii").translate(_DIGIT_VALUES)
-            yield Record(lineno, text, puzzle=Puzzle.sudoku(_NINE, givens))
+            yield Record(
+                lineno, text, plain=((3, 3), text.encode("ascii").translate(_DIGIT_VALUES))
+            )
             continue
         named = text.lstrip()[:1] in _NAME_STARTS
         if isinstance(text, LongLine):

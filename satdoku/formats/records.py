@@ -176,13 +176,14 @@ def batch_json_line(result: BatchResult) -> str:
         return json_line(batch_record(result))
     if solution is None:
         shown = "null"
-    elif _PLAIN_TEXT.fullmatch(solution):
+    elif (solution.isascii() and solution.isdigit()) or _PLAIN_TEXT.fullmatch(solution):
         shown = f'"{solution}"'
     else:
         return json_line(batch_record(result))
     complete = "true" if result.complete else "false"
+    status = '"' + result.status + '"'  # the word itself: no call of the enum's __str__
     return (
-        f'{{"line": {result.line}, "status": "{result.status!s}", "count": {result.count},'
+        f'{{"line": {result.line}, "status": {status}, "count": {result.count},'
         f' "complete": {complete}, "solution": {shown}}}\n'
     )
 

@@ -64,7 +64,7 @@ def variant(name: str, summary: str, extra: ExtraUnits, legend: str) -> Kind:
                 yield record
                 continue
             try:
-                yield replace(record, puzzle=build(record.puzzle))
+                yield Record(record.line, record.text, build(record.puzzle), key=record.key)
             except SatdokuError as err:
                 yield Record(record.line, record.text, error=err, key=record.key)
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import multiprocessing
 import os
 import queue
 import signal
@@ -68,6 +67,8 @@ def guarded(run: Callable[[], Iterator[T]], deadline: Deadline, name: str) -> It
     :class:`~satdoku.deadline.SolveTimeout`, as when ``run()`` raises one itself. ``name``
     says in messages what ran (a backend). ``run`` must pickle (a module-level function, or a
     ``functools.partial`` of one), since the platform's way to start a process may not fork."""
+    import multiprocessing  # not at import: most commands never start a child
+
     context = multiprocessing.get_context()
     out = context.Queue()
     child = context.Process(target=_child, args=(run, out, os.getpid()), daemon=True)
