@@ -149,36 +149,51 @@ def plain_failures(
 ) -> dict[int, str]:
     """The grids that do not solve their plain Sudoku of ``geometry``, by index, with why; all
     of them checked at once with numpy. ``grids[i]`` answers the givens ``puzzles[i]``; both
-    are arrays of bytes, a row per grid and a value per cell (0 for a blank). Rows, columns
-    and boxes are recomputed here by reshaping: each must hold every value 1..N (N cells, so
-    each once), and every given must be kept."""
+    are arrays of bytes, a row per grid and a value per cell (0 for a blank).
+
+    Every given must be kept, and each row, column and box (recomputed here from the box
+    shape) must hold every value 1..N. A value v counts as 2**(v-1) and one outside 1..N as
+    0; N such terms add up to 2**N - 1, a number of N binary ones, only when they are N
+    different powers of two (two equal ones would merge into fewer terms, and no fewer than
+    N terms make it). So one matrix product sums every unit of every grid at once."""
     import numpy as np
 
     n = geometry.size
     cells = n * n
     if puzzles.shape != grids.shape or puzzles.shape[1:] != (cells,):
         raise ValueError(f"expected grids of {cells} cells, one per puzzle")
-    k = len(grids)
-    if not k:
+    if not len(grids):
         return {}
-    a, g = grids, puzzles
-    ok = ((g == 0) | (g == a)).all(axis=1)
-    bit = np.full(256, 1 << 63, dtype=np.uint64)  # outside 1..N: a bit no full unit has
-    bit[1 : n + 1] = np.left_shift(np.uint64(1), np.arange(n, dtype=np.uint64))
-    bits = bit[a]
-    full = np.uint64((1 << n) - 1)
-    rows = bits.reshape(k, n, n)
-    ok &= (np.bitwise_or.reduce(rows, axis=2) == full).all(axis=1)
-    ok &= (np.bitwise_or.reduce(rows, axis=1) == full).all(axis=1)
-    br, bc = geometry.box_rows, geometry.box_cols
-    boxes = np.bitwise_or.reduce(bits.reshape(k, n // br, br, n // bc, bc), axis=(2, 4))
-    ok &= (boxes == full).all(axis=(1, 2))
+    kept = ((puzzles == 0) | (puzzles == grids)).all(axis=1)
+    # every partial sum is an integer below 2**N: exact in a float up to N = 24
+    dtype = np.float32 if n <= 24 else np.float64
+    power = np.zeros(256, dtype=dtype)
+    power[1 : n + 1] = 2.0 ** np.arange(n)
+    sums = power[grids] @ _unit_matrix(geometry.box_rows, geometry.box_cols).astype(dtype)
+    ok = kept & (sums == 2.0**n - 1).all(axis=1)
     failures = {}
     for i in np.flatnonzero(~ok).tolist():
-        puzzle = Puzzle.sudoku(geometry, g[i].tolist())
-        problems = violations(puzzle, tuple(a[i].tolist())) or ["a unit does not hold every value"]
+        puzzle = Puzzle.sudoku(geometry, puzzles[i].tolist())
+        problems = violations(puzzle, tuple(grids[i].tolist()))
+        problems = problems or ["a unit does not hold every value"]
         failures[i] = "solution failed verification: " + "; ".join(problems[:5])
     return failures
+
+
+@cache
+def _unit_matrix(box_rows: int, box_cols: int) -> NDArray[Any]:
+    """A cell-by-unit matrix of 0 and 1: cell r*N+c is in row r, column c and box
+    (r // box_rows) * box_rows + c // box_cols, numbered rows, then columns, then boxes."""
+    import numpy as np
+
+    n = box_rows * box_cols
+    r, c = np.divmod(np.arange(n * n), n)
+    box = (r // box_rows) * box_rows + c // box_cols
+    matrix = np.zeros((n * n, 3 * n))
+    matrix[np.arange(n * n), r] = 1
+    matrix[np.arange(n * n), n + c] = 1
+    matrix[np.arange(n * n), 2 * n + box] = 1
+    return matrix
 
 
 def given_clashes(puzzle: Puzzle) -> list[str]:

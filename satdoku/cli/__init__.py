@@ -60,6 +60,9 @@ def cli() -> None:
 def main(argv: list[str] | None = None) -> None:
     """Entry point: run the CLI; every failure is one ``error:`` line and an exit status."""
     args = sys.argv[1:] if argv is None else argv
+    # Before numpy loads: its matrix products here are small (checking a chunk of grids),
+    # and BLAS threads would spin beside the processes of --jobs for nothing.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     try:
         with cli.make_context("satdoku", list(args)) as ctx:
             status = cli.invoke(ctx)
