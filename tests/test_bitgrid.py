@@ -18,7 +18,7 @@ from satdoku.model import Puzzle
 from satdoku.solver import bitgrid, count, solutions, uniqueness
 from satdoku.solver.bitgrid import Ending, search_many
 from satdoku.solver.dpll import DpllSearch
-from satdoku.verify import check, plain_failures
+from satdoku.verify import check, plain_failures, violations
 from tests.conftest import DATA, data_lines
 from tests.test_batch import assert_same_records
 from tests.test_dpll_count import random_givens
@@ -135,6 +135,24 @@ def test_the_chunk_check_catches_every_kind_of_wrong_grid():
     assert "given" in failures[3]
     with pytest.raises(ValueError, match="81 cells"):
         plain_failures(Geometry(3, 3), rows_of(puzzles), rows_of([g[:80] for g in grids]))
+
+
+@pytest.mark.parametrize("box", [(3, 3), (2, 3), (4, 4)])
+def test_the_chunk_check_agrees_with_the_cell_by_cell_check_on_mutated_grids(box):
+    geometry = Geometry(*box)
+    n = geometry.size
+    blank = Puzzle.sudoku(geometry, [0] * n * n)
+    solved = bytes(search_many(geometry, [blank.givens])[0].grids[0])
+    rng = random.Random(7)
+    grids = []
+    for _ in range(300):
+        grid = bytearray(solved)
+        for _ in range(rng.choice([1, 2, 2, 3])):
+            grid[rng.randrange(n * n)] = rng.randrange(n + 3)
+        grids.append(bytes(grid))
+    failures = plain_failures(geometry, rows_of([bytes(n * n)] * len(grids)), rows_of(grids))
+    expected = {i for i, g in enumerate(grids) if violations(blank, tuple(g))}
+    assert set(failures) == expected and 0 < len(expected) < len(grids)
 
 
 def test_a_corrupted_answer_of_the_search_is_caught_for_its_own_puzzle(monkeypatch):
