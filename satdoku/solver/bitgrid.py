@@ -18,13 +18,13 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from satdoku.deadline import Deadline
-from satdoku.errors import UsageError
+from satdoku.errors import UsageError, VerificationError
 from satdoku.geometry import Geometry
 from satdoku.model import Grid, Puzzle
 from satdoku.results import Stats
 from satdoku.solver.defaults import BIG_VALUES
 from satdoku.solver.dpll import BACKEND, BITMASK, BudgetSpent
-from satdoku.verify import plain_failures
+from satdoku.verify import check, plain_failures
 
 try:
     from satdoku.solver._bitgrid import solve_many
@@ -155,17 +155,30 @@ def _search(
     )
 
 
-def takes(puzzle: Puzzle, limit: int | None) -> bool:
-    """Whether :func:`bitmask_solutions` takes ``puzzle`` with ``limit``: a plain Sudoku
-    below 25x25 of which at most two solutions are wanted (the search keeps two)."""
+def takes(puzzle: Puzzle) -> bool:
+    """Whether the search is built and takes ``puzzle``: a plain Sudoku below 25x25 (it
+    counts every solution but keeps two, so it lists at most two)."""
     geometry = puzzle.geometry
-    return (
-        limit in (1, 2)
-        and geometry is not None
-        and fits(geometry)
-        and geometry.size < BIG_VALUES
-        and puzzle.plain
-    )
+    return geometry is not None and fits(geometry) and geometry.size < BIG_VALUES and puzzle.plain
+
+
+def search_one(puzzle: Puzzle, limit: int | None, deadline: Deadline) -> tuple[int, bool]:
+    """The solutions of one puzzle the search takes (:func:`takes`), counted inside it up to
+    ``limit`` (None: all), and whether the ``deadline`` stopped it; the grids it keeps are
+    verified one by one (no numpy for a single puzzle)."""
+    geometry = puzzle.geometry
+    assert geometry is not None
+    seconds = deadline.remaining() if deadline.limited else None
+    if seconds is not None and seconds <= 0:
+        return 0, True
+    counts, endings, found = _search(geometry, bytes(puzzle.givens), limit, 0, seconds)
+    nc = geometry.ncells
+    grids = [tuple(found[j * nc : (j + 1) * nc]) for j in range(min(counts[0], 2))]
+    for grid in grids:
+        check(puzzle, grid)
+    if len(grids) == 2 and grids[0] == grids[1]:
+        raise VerificationError("solution failed verification: two solutions are one grid")
+    return counts[0], endings[0] == Ending.TIMED_OUT
 
 
 def bitmask_solutions(

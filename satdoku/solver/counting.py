@@ -1,8 +1,9 @@
 """Count a puzzle's solutions, and prove it unique or show where two solutions differ.
 
 Any backend counts (:mod:`satdoku.solver.registry`). By default, up to 16x16, the compiled
-search over exactly-one constraints (``dpll``) counts inside itself, building no grid, where
-it takes the puzzle (full units only); otherwise python-sat, with the ``branching`` strategy up
+search (``dpll``) counts inside itself, building no grid, where it takes the puzzle: the
+bitmask search for a plain Sudoku, the search over exactly-one constraints for other puzzles
+of full units; otherwise python-sat, with the ``branching`` strategy up
 to 16x16 (tree search over unit propagation, :mod:`satdoku.solver.branching`) and ``blocking``
 from 25x25 up; ``cpsat`` enumerates natively; ``brute`` is plain backtracking without SAT, for
 small grids and cross-checks. Every grid a backend hands over is verified first
@@ -18,7 +19,7 @@ from functools import partial
 from typing import Any
 
 from satdoku.deadline import Deadline, SolveTimeout
-from satdoku.errors import UsageError, VerificationError
+from satdoku.errors import UsageError
 from satdoku.formats.files import as_puzzle
 from satdoku.geometry import Geometry
 from satdoku.model import AllDifferent, Grid, Puzzle
@@ -100,7 +101,9 @@ def count(
     deadline = Deadline.after(timeout)
     probe = None if limit is None else limit + 1
     if chosen.backend.name == dpll.BACKEND:
-        counter = _bitmask_count if chosen.encoding == dpll.BITMASK else _compiled_count
+        named = backend is not None or encoding is not None or strategy is not None
+        bitmask = chosen.encoding == dpll.BITMASK or (not named and bitgrid.takes(puzzle))
+        counter = _bitmask_count if bitmask else _compiled_count
         found, timed_out = counter(puzzle, probe, deadline)
     else:
         grids = (grid for grid, _ in chosen.found(puzzle, probe, deadline))
@@ -128,20 +131,13 @@ def _compiled_count(puzzle: Puzzle, limit: int | None, deadline: Deadline) -> tu
 
 
 def _bitmask_count(puzzle: Puzzle, limit: int | None, deadline: Deadline) -> tuple[int, bool]:
-    """The count of the bitmask search (plain Sudokus below 25x25), inside it; the grids it
-    keeps (two) are verified."""
-    geometry = puzzle.geometry
-    if geometry is None or not bitgrid.takes(puzzle, 2):
+    """The count of the bitmask search (plain Sudokus below 25x25), inside it."""
+    if not bitgrid.takes(puzzle):
         raise UsageError(
             f"the {dpll.BITMASK} encoding of {dpll.BACKEND} counts plain Sudokus below 25x25;"
             f" use {dpll.MATRIX}"
         )
-    deadline.check()
-    seconds = max(deadline.remaining(), 1e-9) if deadline.limited else None
-    answer = bitgrid.search_many(geometry, [puzzle.givens], limit, 0, seconds)[0]
-    if answer.error is not None:
-        raise VerificationError(answer.error)
-    return answer.count, answer.ending is bitgrid.Ending.TIMED_OUT
+    return bitgrid.search_one(puzzle, limit, deadline)
 
 
 def _count_grids(puzzle: Puzzle, grids: Iterator[Grid]) -> tuple[int, bool]:

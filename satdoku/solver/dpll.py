@@ -194,7 +194,7 @@ class DpllBackend(NamedEncodings):
             return dpll_solutions(puzzle, limit, deadline)
         from satdoku.solver.bitgrid import bitmask_solutions, takes
 
-        if not takes(puzzle, limit):
+        if limit not in (1, 2) or not takes(puzzle):
             raise UsageError(
                 f"the {BITMASK} encoding of {BACKEND} takes plain Sudokus below 25x25 of which at"
                 f" most two solutions are wanted; use {MATRIX}"
