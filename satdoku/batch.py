@@ -156,8 +156,7 @@ class BatchOptions:
 
 Job = tuple[int, tuple[int, int], bytes] | tuple[int, Puzzle] | BatchRecord
 """A plain Sudoku to solve as (line, box shape, givens a byte per cell) - cheap to send to a
-worker -, a
-puzzle of another kind as (line, puzzle), or a result already known (an invalid record)."""
+worker -, another puzzle as (line, puzzle), or a result already known (an invalid record)."""
 
 
 def _similarity(job: Job) -> tuple[tuple[int, int], bytes]:
@@ -391,6 +390,7 @@ class Mark:
 
 
 _HASHED_AT_ONCE = 1024
+"""Records a :class:`Fingerprint` hashes in one update (the digest is that of one at a time)."""
 
 
 class Fingerprint:

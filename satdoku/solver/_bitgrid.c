@@ -135,14 +135,18 @@ static int build_rules(Rules *r, int br, int bc)
             r->units[(2 * n + u) * n + k] = row * n + col;
         }
     for (int cell = 0; cell < nc; cell++) {
-        const int row = cell / n, col = cell % n;
-        int k = 0;
-        for (int other = 0; other < nc; other++) {
-            const int orow = other / n, ocol = other % n;
-            const int same_box = orow / br == row / br && ocol / bc == col / bc;
-            if (other != cell && (orow == row || ocol == col || same_box))
-                r->peers[cell * r->npeers + k++] = other;
+        const int row = cell / n, col = cell % n, top = row / br * br, left = col / bc * bc;
+        int *peer = r->peers + cell * r->npeers;
+        for (int k = 0; k < n; k++) {
+            if (k != col)
+                *peer++ = row * n + k; /* the row */
+            if (k != row)
+                *peer++ = k * n + col; /* the column */
         }
+        for (int i = top; i < top + br; i++) /* the rest of the box */
+            for (int j = left; j < left + bc; j++)
+                if (i != row && j != col)
+                    *peer++ = i * n + j;
     }
     return 0;
 }
@@ -742,22 +746,25 @@ static PyObject *solve_many(PyObject *self, PyObject *args, PyObject *kwds)
             PyErr_Format(PyExc_ValueError, "a given of %d in a grid of %d values", bytes[i], n);
             goto done;
         }
-    if (build_rules(&rules, br, bc) < 0)
-        goto done;
-    s.rules = &rules;
+    const int nine = n == 9 && br == 3; /* the band kernel needs none of the general state */
     s.limit = limit;
     s.budget = budget;
-    s.stack = PyMem_Malloc(sizeof(mask) * (size_t)(nc + 1) * (size_t)nc);
-    s.queue = PyMem_Malloc(sizeof(int) * (size_t)nc);
-    s.rowseg = PyMem_Malloc(sizeof(mask) * (size_t)n * (size_t)n);
-    s.colseg = PyMem_Malloc(sizeof(mask) * (size_t)n * (size_t)n);
+    if (!nine) {
+        if (build_rules(&rules, br, bc) < 0)
+            goto done;
+        s.rules = &rules;
+        s.stack = PyMem_Malloc(sizeof(mask) * (size_t)(nc + 1) * (size_t)nc);
+        s.queue = PyMem_Malloc(sizeof(int) * (size_t)nc);
+        s.rowseg = PyMem_Malloc(sizeof(mask) * (size_t)n * (size_t)n);
+        s.colseg = PyMem_Malloc(sizeof(mask) * (size_t)n * (size_t)n);
+        if (s.stack == NULL || s.queue == NULL || s.rowseg == NULL || s.colseg == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
+    }
     counts = PyList_New(count);
     status = PyBytes_FromStringAndSize(NULL, count);
     grids = PyBytes_FromStringAndSize(NULL, count * 2 * nc);
-    if (s.stack == NULL || s.queue == NULL || s.rowseg == NULL || s.colseg == NULL) {
-        PyErr_NoMemory();
-        goto done;
-    }
     if (counts == NULL || status == NULL || grids == NULL)
         goto done;
     memset(PyBytes_AS_STRING(grids), 0, (size_t)(count * 2 * nc));
@@ -766,7 +773,7 @@ static PyObject *solve_many(PyObject *self, PyObject *args, PyObject *kwds)
             goto done; /* Ctrl-C between puzzles too: easy ones never reach CHECK_EVERY */
         s.grids = (unsigned char *)PyBytes_AS_STRING(grids) + i * 2 * nc;
         s.deadline = seconds > 0 ? now() + seconds : 0;
-        if (n == 9 && br == 3)
+        if (nine)
             solve_one9(&s, bytes + i * nc);
         else
             solve_one(&s, bytes + i * nc);

@@ -47,9 +47,12 @@ def compiled_fits(puzzle: Puzzle) -> bool:
     return (
         dpll.available()
         and puzzle.values <= dpll.MAX_VALUES
-        and all(
-            isinstance(c, AllDifferent) and len(c.cells) == puzzle.values
-            for c in puzzle.constraints
+        and (
+            puzzle.plain  # the commonest case, told at once
+            or all(
+                isinstance(c, AllDifferent) and len(c.cells) == puzzle.values
+                for c in puzzle.constraints
+            )
         )
     )
 
