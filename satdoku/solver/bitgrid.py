@@ -33,6 +33,10 @@ except ImportError:  # built without a C compiler
 
 MAX_VALUES = 32
 """The largest grids it takes: a value per bit of a 32-bit mask."""
+CHECKED_AT_ONCE = 32
+"""Puzzles from which a call's grids are checked all at once with numpy; fewer are checked
+one by one (numpy's cost per call outweighs a few grids, as in a database's call per row)."""
+TWINS = "solution failed verification: two solutions are one grid"
 NODE_BUDGET = 200_000
 """Search nodes per puzzle before the search gives it up (hard 9x9 puzzles need a few
 hundred; docs/benchmarks.md)."""
@@ -120,7 +124,10 @@ def search_many(
 
 def _failures(geometry: Geometry, packed: bytes, counts: list[int], found: bytes) -> dict[int, str]:
     """The puzzles whose grids in ``found`` (two slots per puzzle, the first ``counts[i]``
-    of them filled) fail verification, with why: all checked at once."""
+    of them filled) fail verification, with why: all checked at once, or one by one when
+    they are fewer than :data:`CHECKED_AT_ONCE`."""
+    if len(counts) < CHECKED_AT_ONCE:
+        return _failures_one_by_one(geometry, packed, counts, found)
     import numpy as np
 
     nc = geometry.ncells
@@ -136,7 +143,27 @@ def _failures(geometry: Geometry, packed: bytes, counts: list[int], found: bytes
     }
     twins = second[(slots[second, 0] == slots[second, 1]).all(axis=1)]
     for i in twins.tolist():
-        errors.setdefault(i, "solution failed verification: two solutions are one grid")
+        errors.setdefault(i, TWINS)
+    return errors
+
+
+def _failures_one_by_one(
+    geometry: Geometry, packed: bytes, counts: list[int], found: bytes
+) -> dict[int, str]:
+    """:func:`_failures` with :func:`~satdoku.verify.check`, grid by grid."""
+    nc = geometry.ncells
+    errors = {}
+    for i, k in enumerate(counts):
+        grids = [tuple(found[(2 * i + j) * nc : (2 * i + j + 1) * nc]) for j in range(min(k, 2))]
+        puzzle = Puzzle.sudoku(geometry, packed[i * nc : (i + 1) * nc])
+        try:
+            for grid in grids:
+                check(puzzle, grid)
+        except VerificationError as err:
+            errors[i] = str(err)
+        else:
+            if len(grids) == 2 and grids[0] == grids[1]:
+                errors[i] = TWINS
     return errors
 
 
@@ -171,13 +198,11 @@ def search_one(puzzle: Puzzle, limit: int | None, deadline: Deadline) -> tuple[i
     seconds = deadline.remaining() if deadline.limited else None
     if seconds is not None and seconds <= 0:
         return 0, True
-    counts, endings, found = _search(geometry, bytes(puzzle.givens), limit, 0, seconds)
-    nc = geometry.ncells
-    grids = [tuple(found[j * nc : (j + 1) * nc]) for j in range(min(counts[0], 2))]
-    for grid in grids:
-        check(puzzle, grid)
-    if len(grids) == 2 and grids[0] == grids[1]:
-        raise VerificationError("solution failed verification: two solutions are one grid")
+    packed = bytes(puzzle.givens)
+    counts, endings, found = _search(geometry, packed, limit, 0, seconds)
+    errors = _failures_one_by_one(geometry, packed, counts, found)
+    if errors:
+        raise VerificationError(errors[0])
     return counts[0], endings[0] == Ending.TIMED_OUT
 
 
