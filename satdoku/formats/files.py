@@ -70,7 +70,8 @@ Numbered = tuple[int, str]
 
 class Record:
     """One puzzle of an input: where it starts, its text, the puzzle or the parse error, and
-    the key of its table row (None outside tables). Read-only.
+    the key of its table row (None outside tables). Readers make it whole; nothing changes it
+    after (its puzzle is made at most once).
 
     A reader may give, instead of the puzzle, ``plain``: the box shape and the givens (a byte
     per cell) of a plain Sudoku, whose :class:`Puzzle` is then made when first asked for (a
