@@ -52,7 +52,7 @@ def text_lines(raw: BinaryIO, name: str) -> Iterator[str]:
                 length += _skip_line(raw)
                 line: str = LongLine(_decode(data[:MAX_LINE]), length)
             else:
-                line = data.decode("utf-8", errors="replace").rstrip("\r\n")
+                line = _decode(data)
             if first:
                 line = line.removeprefix(_BOM) if not isinstance(line, LongLine) else line
                 first = False

@@ -189,6 +189,12 @@ def takes(puzzle: Puzzle) -> bool:
     return geometry is not None and fits(geometry) and geometry.size < BIG_VALUES and puzzle.plain
 
 
+def lists(puzzle: Puzzle, limit: int | None) -> bool:
+    """Whether the search takes ``puzzle`` and can list the solutions wanted: at most the two
+    it keeps."""
+    return limit in (1, 2) and takes(puzzle)
+
+
 def search_one(puzzle: Puzzle, limit: int | None, deadline: Deadline) -> tuple[int, bool]:
     """The solutions of one puzzle the search takes (:func:`takes`), counted inside it up to
     ``limit`` (None: all), and whether the ``deadline`` stopped it; the grids it keeps are

@@ -6,8 +6,8 @@ encoding: CaDiCaL 1.9.5 kept in its stable mode (``cadical195+stable``) over
 ``extended+singles`` (the givens' reduction, then naked and hidden singles). Counting there uses
 blocking clauses rather than the propagation tree. Below 25x25, a call that names no backend,
 encoding or strategy runs the compiled search (``dpll``) where it is built and takes the puzzle
-(full units only): the bitmask search for a plain Sudoku of which at most two solutions are
-wanted, else the exact-cover one; a solve past its node budget goes on in the python-sat
+(full units only): the bitmask search for a plain Sudoku when at most two solutions are
+listed or they are only counted, else the exact-cover one; a solve past its node budget goes on in the python-sat
 default.
 The measurements behind the choice are in docs/benchmarks.md, "Big Sudoku" and "Counting
 solutions".

@@ -41,8 +41,8 @@ MATRIX = "exactcover"
 """The encoding of the exact-cover search (the default), as the statistics name it."""
 BITMASK = "bitmask"
 """The encoding of the bitmask search (:mod:`satdoku.solver.bitgrid`): plain Sudokus below
-25x25 of which at most two solutions are wanted; the same propagation and branching,
-chronological backtracking, no learning."""
+25x25 when at most two solutions are listed or they are only counted; the same propagation
+and branching, chronological backtracking, no learning."""
 MAX_VALUES = 36
 """The largest grids it takes: the search copies its state (one counter per candidate and
 constraint) at every decision, which grows with the fourth power of the size."""
@@ -192,9 +192,9 @@ class DpllBackend(NamedEncodings):
     ) -> Iterator[Found]:
         if encoding != BITMASK:
             return dpll_solutions(puzzle, limit, deadline)
-        from satdoku.solver.bitgrid import bitmask_solutions, takes
+        from satdoku.solver.bitgrid import bitmask_solutions, lists
 
-        if limit not in (1, 2) or not takes(puzzle):
+        if not lists(puzzle, limit):
             raise UsageError(
                 f"the {BITMASK} encoding of {BACKEND} takes plain Sudokus below 25x25 of which at"
                 f" most two solutions are wanted; use {MATRIX}"

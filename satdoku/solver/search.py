@@ -18,7 +18,7 @@ from satdoku.geometry import Geometry
 from satdoku.model import Grid, Puzzle
 from satdoku.results import Solution
 from satdoku.solver.backend import Backend, Found, fit, strategy_for
-from satdoku.solver.bitgrid import bitmask_solutions, takes
+from satdoku.solver.bitgrid import bitmask_solutions, lists
 from satdoku.solver.defaults import (
     COMPILED_BACKEND,
     DEFAULT_BACKEND,
@@ -55,7 +55,7 @@ def _compiled_then(
     the puzzle, else the exact-cover one); past it, ``fallback``'s, from the start, without
     the grids already given."""
     given: set[Grid] = set()
-    compiled = bitmask_solutions if limit in (1, 2) and takes(puzzle) else dpll_solutions
+    compiled = bitmask_solutions if lists(puzzle, limit) else dpll_solutions
     try:
         for grid, stats in compiled(puzzle, limit, deadline, NODE_BUDGET):
             given.add(grid)
