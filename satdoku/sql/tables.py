@@ -1,99 +1,32 @@
 """Puzzles in a database table: read them as records, write one result row per puzzle.
 
 ``satdoku batch --db URL --table T --column C --key K`` reads the puzzles of ``T.C`` in the
-order of the key column ``K`` (unique), page by page (a bounded query each, no cursor held
-open while results are written), skipping the keys already in the results table; and writes
-the results (key, status, count, complete, solution, error) into ``T_results`` (or
-``--into``), created if absent, one transaction per chunk. A rerun after a crash or Ctrl-C
-finishes the job: nothing lost, nothing twice (the key is the results table's primary key).
+order of the key column ``K`` (unique, no NULL: checked first), page by page (a bounded query
+each, no cursor held open while results are written), skipping the keys already in the results
+table; and writes the results (key, status, count, complete, solution, error) into
+``T_results`` (or ``--into``), created if absent, one statement and one transaction per chunk.
+A rerun after a crash or Ctrl-C finishes the job: nothing lost, nothing twice (the key, as the
+database writes it as text, is the results table's primary key).
 
-URLs: ``sqlite:///path.db``, ``duckdb:///path.duckdb``, ``postgresql://user@host:port/db``
-(also ``postgresql:///db?host=/socket/dir``). Identifiers are plain names (letters, digits,
-``_``, an optional ``schema.`` prefix), quoted in every statement.
+Everything that can refuse the job (a missing table or column, a key that is not unique, a
+results table of another shape, a database that cannot be written) is found before a puzzle is
+solved, and is one :class:`UsageError`.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 from satdoku.batch import BatchRecord
 from satdoku.errors import ParseError, UsageError
-from satdoku.extras import require
 from satdoku.formats import Record
+from satdoku.sql.databases import Database, first_line, name, parse_url, rollback
 from satdoku.sql.functions import read_value
 
-SCHEMES = ("sqlite", "duckdb", "postgresql", "postgres")
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?")
 RESULT_COLUMNS = ("key", "status", "count", "complete", "solution", "error")
-
-
-@dataclass(frozen=True)
-class Database:
-    """A database named by a URL: its ``kind``, what to connect to, and the URL as shown in
-    messages (never with its password)."""
-
-    kind: str
-    target: str
-    shown: str
-
-    def connect(self) -> Any:
-        """A DB-API connection."""
-        try:
-            if self.kind == "sqlite":
-                import sqlite3
-
-                return sqlite3.connect(self.target, timeout=30)
-            if self.kind == "duckdb":
-                duckdb = require("duckdb", "duckdb", "a duckdb:// database")
-                return duckdb.connect(self.target)
-            psycopg = require("psycopg", "postgresql", "a postgresql:// database")
-            return psycopg.connect(self.target)
-        except UsageError:
-            raise
-        except Exception as err:  # each driver has its own error classes
-            raise UsageError(f"cannot open {self.shown}: {_first_line(err)}") from None
-
-    @property
-    def marker(self) -> str:
-        """The parameter placeholder of the driver."""
-        return "%s" if self.kind == "postgresql" else "?"
-
-
-def parse_url(url: str) -> Database:
-    """The database of ``url``; one :class:`UsageError` for anything else."""
-    parts = urlsplit(url)
-    scheme = parts.scheme.lower()
-    shown = _without_password(url)
-    if scheme not in SCHEMES:
-        raise UsageError(
-            f"--db {shown}: expected sqlite:///FILE, duckdb:///FILE or postgresql://HOST/DB"
-        )
-    if scheme in ("sqlite", "duckdb"):
-        path = url.split("://", 1)[1]
-        path = path[1:] if path.startswith("/") else path
-        if not path:
-            raise UsageError(f"--db {shown}: expected {scheme}:///FILE")
-        return Database(scheme, path, shown)
-    return Database("postgresql", url, shown)
-
-
-def _without_password(url: str) -> str:
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.netloc.rsplit("@", 1)[1]
-    return urlunsplit((parts.scheme, f"{parts.username}:***@{host}", *parts[2:]))
-
-
-def name(text: str, what: str) -> str:
-    """``text`` as a quoted identifier; one :class:`UsageError` when it is no plain name."""
-    if not _NAME.fullmatch(text):
-        raise UsageError(f"{what} {text!r}: expected a name of letters, digits and _")
-    return ".".join(f'"{part}"' for part in text.split("."))
+_SHOWN_COLUMNS = ", ".join(RESULT_COLUMNS)
 
 
 @dataclass(frozen=True)
@@ -106,87 +39,174 @@ class Source:
     key: str
     results: str
 
-    def check(self, connection: Any) -> None:
-        """One :class:`UsageError` naming a missing table or column."""
-        for column in (self.key, self.column):
-            try:
-                cursor = connection.cursor()
-                cursor.execute(
-                    f"SELECT t.{name(column, 'column')} FROM {self.quoted} t WHERE 1 = 0"
-                )
-                cursor.fetchall()
-            except Exception as err:
-                connection.rollback()
-                message = _first_line(err)
-                raise UsageError(
-                    f"{self.database.shown}: cannot read {self.table}.{column}: {message}"
-                ) from None
-
     @property
     def quoted(self) -> str:
         return name(self.table, "--table")
 
+    def check(self, connection: Any) -> None:
+        """One :class:`UsageError` naming a missing table or column, a NULL or repeated key,
+        or a results table that is the puzzle table."""
+        if self.database.same_table(self.table, self.results):
+            raise UsageError(f"--into {self.results} is the puzzle table: name another table")
+        for column in (self.key, self.column):
+            quoted = name(column, "--key" if column == self.key else "--column")
+            self._run(connection, f"SELECT t.{quoted} FROM {self.quoted} t WHERE 1 = 0",
+                      f"cannot read {self.table}.{column}")  # fmt: skip
+        key = f"t.{name(self.key, '--key')}"
+        where = f"{self.table}.{self.key}"
+        nulls = self._run(connection, f"SELECT count(*) FROM {self.quoted} t WHERE {key} IS NULL")
+        if nulls[0][0]:
+            raise UsageError(
+                f"{self.database.shown}: {where} is NULL in {nulls[0][0]} rows:"
+                " --key needs a column with a unique value in every row"
+            )
+        # The same text twice (1 and '1' in SQLite) or one value written two ways (1 and 1.0).
+        for grouped in (f"CAST({key} AS {self.database.text})", key):
+            repeated = self._run(
+                connection,
+                f"SELECT min(CAST({key} AS {self.database.text})), count(*) FROM {self.quoted} t"
+                f" GROUP BY {grouped} HAVING count(*) > 1 LIMIT 1",
+            )
+            if repeated:
+                shown, times = repeated[0]
+                raise UsageError(
+                    f"{self.database.shown}: {where} is not unique: {shown!r} is the key of"
+                    f" {times} rows: --key needs a column with a unique value in every row"
+                )
+
     def create_results(self, connection: Any) -> None:
-        """The results table, created if absent (the key as its primary key)."""
+        """The results table, created if absent (the key as its primary key); one
+        :class:`UsageError` when an existing one has other columns or no primary key, or the
+        database cannot be written."""
         boolean = "INTEGER" if self.database.kind == "sqlite" else "BOOLEAN"
-        connection.cursor().execute(
-            f"CREATE TABLE IF NOT EXISTS {name(self.results, '--into')} ("
+        into = name(self.results, "--into")
+        self._run(
+            connection,
+            f"CREATE TABLE IF NOT EXISTS {into} ("
             '"key" TEXT PRIMARY KEY, "status" TEXT NOT NULL, "count" BIGINT, '
-            f'"complete" {boolean}, "solution" TEXT, "error" TEXT)'
+            f'"complete" {boolean}, "solution" TEXT, "error" TEXT)',
+            f"cannot create {self.results}",
         )
         connection.commit()
+        cursor = connection.cursor()
+        try:
+            cursor.execute(f"SELECT * FROM {into} WHERE 1 = 0")
+            found = [str(d[0]) for d in cursor.description]
+            cursor.fetchall()
+        except self.database.errors as err:
+            rollback(connection)
+            raise UsageError(f"{self.database.shown}: cannot read {self.results}: "
+                             f"{first_line(err)}") from None  # fmt: skip
+        if sorted(found) != sorted(RESULT_COLUMNS):
+            raise UsageError(
+                f"{self.database.shown}: {self.results} has the columns {', '.join(found)},"
+                f" not {_SHOWN_COLUMNS}: name another table with --into"
+            )
+        # Writing nothing with the very statement of every chunk: no primary key on "key",
+        # or a database that cannot be written, fails here rather than after the solving.
+        nothing = ", ".join(["NULL"] * len(RESULT_COLUMNS))
+        self._run(
+            connection,
+            f"INSERT INTO {into} ({_quoted_columns()}) SELECT {nothing} WHERE 1 = 0"
+            f' ON CONFLICT ("key") DO NOTHING',
+            f"cannot write {self.results}",
+        )
+        rollback(connection)
 
     def pending(self, connection: Any, page: int) -> Iterator[Record]:
         """Every puzzle whose key has no result yet, in key order, ``page`` rows a query."""
         key, column = name(self.key, "--key"), name(self.column, "--column")
         results, mark = name(self.results, "--into"), self.database.marker
-        text = "VARCHAR" if self.database.kind == "duckdb" else "TEXT"
+        text = self.database.text
         query = (
-            f"SELECT t.{key}, t.{column} FROM {self.quoted} t LEFT JOIN {results} r"
-            f' ON r."key" = CAST(t.{key} AS {text}) WHERE r."key" IS NULL{{after}}'
-            f" ORDER BY t.{key} LIMIT {int(page)}"
+            f"SELECT t.{key}, CAST(t.{key} AS {text}), t.{column} FROM {self.quoted} t"
+            f' LEFT JOIN {results} r ON r."key" = CAST(t.{key} AS {text})'
+            f' WHERE r."key" IS NULL{{after}} ORDER BY t.{key} LIMIT {int(page)}'
         )
         last: Any = None
         number = 0
         while True:
-            cursor = connection.cursor()
             if last is None:
-                cursor.execute(query.format(after=""))
+                rows = self._run(connection, query.format(after=""))
             else:
-                cursor.execute(query.format(after=f" AND t.{key} > {mark}"), (last,))
-            rows = cursor.fetchall()
+                after = query.format(after=f" AND t.{key} > {mark}")
+                rows = self._run(connection, after, values=(last,))
             connection.commit()
-            for row_key, value in rows:
+            for _, shown, value in rows:
                 number += 1
-                yield _record(number, row_key, value)
+                yield _record(number, shown, value)
             if len(rows) < page:
                 return
             last = rows[-1][0]
 
     def write(self, connection: Any, results: Iterable[BatchRecord]) -> int:
-        """Insert ``results`` in one transaction; the rows written."""
-        mark = self.database.marker
-        statement = (
-            f"INSERT INTO {name(self.results, '--into')} ("
-            + ", ".join(f'"{c}"' for c in RESULT_COLUMNS)
-            + f") VALUES ({', '.join([mark] * len(RESULT_COLUMNS))})"
-            + ' ON CONFLICT ("key") DO NOTHING'
-        )
+        """Insert ``results`` in one statement and one transaction; the rows written."""
         rows = [(r.key, str(r.status), r.count, r.complete, r.solution, r.error) for r in results]
-        if rows:
-            connection.cursor().executemany(statement, rows)
-        connection.commit()
+        try:
+            if rows:
+                _insert(connection, self.database, name(self.results, "--into"), rows)
+            connection.commit()
+        except self.database.errors as err:
+            rollback(connection)
+            raise UsageError(f"{self.database.shown}: cannot write {self.results}: "
+                             f"{first_line(err)}") from None  # fmt: skip
         return len(rows)
 
+    def _run(
+        self, connection: Any, statement: str, refused: str = "", values: tuple[Any, ...] = ()
+    ) -> list[tuple[Any, ...]]:
+        """The rows of ``statement``; a driver's error becomes one :class:`UsageError`
+        (``refused`` says what could not be done)."""
+        cursor = connection.cursor()
+        try:
+            if values:
+                cursor.execute(statement, values)
+            else:
+                cursor.execute(statement)
+            return list(cursor.fetchall()) if cursor.description else []
+        except self.database.errors as err:
+            rollback(connection)
+            what = refused or f"cannot read {self.table}"
+            raise UsageError(f"{self.database.shown}: {what}: {first_line(err)}") from None
 
-def _record(number: int, key: Any, value: Any) -> Record:
+
+def _quoted_columns() -> str:
+    return ", ".join(f'"{c}"' for c in RESULT_COLUMNS)
+
+
+_ARRAYS = {
+    "duckdb": ("VARCHAR[]", "VARCHAR[]", "BIGINT[]", "BOOLEAN[]", "VARCHAR[]", "VARCHAR[]"),
+    "postgresql": ("text[]", "text[]", "bigint[]", "boolean[]", "text[]", "text[]"),
+}
+"""The array type of each result column, for the one-statement insert of a chunk."""
+
+
+def _insert(connection: Any, database: Database, into: str, rows: list[tuple[Any, ...]]) -> None:
+    """Insert ``rows``, a key already there left as it is: SQLite row by row in one prepared
+    statement; DuckDB and PostgreSQL one statement over a list per column (a DuckDB
+    ``executemany`` runs a statement per row, a hundred times slower)."""
+    head = f"INSERT INTO {into} ({_quoted_columns()}) "
+    tail = ' ON CONFLICT ("key") DO NOTHING'
+    mark = database.marker
+    if database.kind == "sqlite":
+        values = ", ".join([mark] * len(RESULT_COLUMNS))
+        connection.cursor().executemany(f"{head}VALUES ({values}){tail}", rows)
+        return
+    columns = [list(column) for column in zip(*rows, strict=True)]
+    arrays = [f"{mark}::{array}" for array in _ARRAYS[database.kind]]
+    if database.kind == "duckdb":
+        select = "SELECT " + ", ".join(f"unnest({a})" for a in arrays)
+    else:
+        select = "SELECT * FROM unnest(" + ", ".join(arrays) + ")"
+    connection.cursor().execute(head + select + tail, columns)
+
+
+def _record(number: int, key: str, value: Any) -> Record:
     """The record of one row: its puzzle read as a table cell, keyed by the row's key."""
-    shown = str(key)
     record = read_value(value)
     if record is None:
-        return Record(number, "", error=ParseError("expected a puzzle, found NULL"), key=shown)
-    return Record(number, record.text, record.puzzle, record.error, key=shown)
+        return Record(number, "", error=ParseError("expected a puzzle, found NULL"), key=key)
+    return Record(number, record.text, record.puzzle, record.error, key=key)
 
 
-def _first_line(err: BaseException) -> str:
-    return (str(err).strip().splitlines() or [type(err).__name__])[0]
+__all__ = ["RESULT_COLUMNS", "Database", "Source", "parse_url"]

@@ -1,0 +1,133 @@
+"""Databases named by URLs: ``sqlite:///FILE``, ``duckdb:///FILE``, ``postgresql://HOST/DB``.
+
+A file database must exist (opening one never creates it); identifiers are plain names
+(letters, digits, ``_``, an optional ``schema.`` prefix), quoted in every statement.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, urlsplit, urlunsplit
+
+from satdoku.errors import UsageError
+from satdoku.extras import require
+
+SCHEMES = ("sqlite", "duckdb", "postgresql", "postgres")
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?")
+DEFAULT_SCHEMA = {"sqlite": "main", "duckdb": "main", "postgresql": "public"}
+"""The schema a table name without ``schema.`` lives in."""
+
+
+@dataclass(frozen=True)
+class Database:
+    """A database named by a URL: its ``kind``, what to connect to, and the URL as shown in
+    messages (never with its password)."""
+
+    kind: str
+    target: str
+    shown: str
+
+    def connect(self) -> Any:
+        """A DB-API connection; one :class:`UsageError` when the database cannot be opened
+        (a file database that does not exist is never created)."""
+        if self.kind != "postgresql" and not Path(self.target).is_file():
+            raise UsageError(f"cannot open {self.shown}: no such file")
+        try:
+            if self.kind == "sqlite":
+                import sqlite3
+
+                # mode=rw: never create the file; any thread: --jobs reads from a pool's thread.
+                uri = f"file:{quote(str(Path(self.target).resolve()))}?mode=rw"
+                return sqlite3.connect(uri, uri=True, timeout=30, check_same_thread=False)
+            if self.kind == "duckdb":
+                duckdb = require("duckdb", "duckdb", "a duckdb:// database")
+                return duckdb.connect(self.target)
+            psycopg = require("psycopg", "postgresql", "a postgresql:// database")
+            return psycopg.connect(self.target)
+        except UsageError:
+            raise
+        except Exception as err:  # each driver has its own error classes
+            raise UsageError(f"cannot open {self.shown}: {first_line(err)}") from None
+
+    @property
+    def errors(self) -> tuple[type[BaseException], ...]:
+        """The driver's base error class (DB-API ``Error``), as an ``except`` clause takes it."""
+        if self.kind == "sqlite":
+            import sqlite3
+
+            return (sqlite3.Error,)
+        if self.kind == "duckdb":
+            import duckdb
+
+            return (duckdb.Error,)
+        import psycopg
+
+        return (psycopg.Error,)
+
+    @property
+    def marker(self) -> str:
+        """The parameter placeholder of the driver."""
+        return "%s" if self.kind == "postgresql" else "?"
+
+    @property
+    def text(self) -> str:
+        """The SQL type of text, as ``CAST`` names it."""
+        return "VARCHAR" if self.kind == "duckdb" else "TEXT"
+
+    def same_table(self, first: str, second: str) -> bool:
+        """Whether two plain names name one table (SQLite and DuckDB ignore case)."""
+
+        def parts(text: str) -> tuple[str, str]:
+            schema, _, table = text.rpartition(".")
+            pair = (schema or DEFAULT_SCHEMA[self.kind], table)
+            return pair if self.kind == "postgresql" else (pair[0].lower(), pair[1].lower())
+
+        return parts(first) == parts(second)
+
+
+def parse_url(url: str) -> Database:
+    """The database of ``url``; one :class:`UsageError` for anything else."""
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
+    shown = _without_password(url)
+    if scheme not in SCHEMES:
+        raise UsageError(
+            f"--db {shown}: expected sqlite:///FILE, duckdb:///FILE or postgresql://HOST/DB"
+        )
+    if scheme in ("sqlite", "duckdb"):
+        path = url.split("://", 1)[1]
+        path = path[1:] if path.startswith("/") else path
+        if not path:
+            raise UsageError(f"--db {shown}: expected {scheme}:///FILE")
+        return Database(scheme, path, shown)
+    return Database("postgresql", url, shown)
+
+
+def _without_password(url: str) -> str:
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.netloc.rsplit("@", 1)[1]
+    return urlunsplit((parts.scheme, f"{parts.username}:***@{host}", *parts[2:]))
+
+
+def name(text: str, what: str) -> str:
+    """``text`` as a quoted identifier; one :class:`UsageError` when it is no plain name."""
+    if not _NAME.fullmatch(text):
+        raise UsageError(f"{what} {text!r}: expected a name of letters, digits and _")
+    return ".".join(f'"{part}"' for part in text.split("."))
+
+
+def rollback(connection: Any) -> None:
+    """End the open transaction, if any (DuckDB refuses a rollback outside one)."""
+    with contextlib.suppress(Exception):  # no transaction to end, or the connection is gone
+        connection.rollback()
+
+
+def first_line(err: BaseException) -> str:
+    """The first line of an error's message (drivers add context lines)."""
+    return (str(err).strip().splitlines() or [type(err).__name__])[0]
