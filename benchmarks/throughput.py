@@ -41,7 +41,7 @@ from satdoku.batch import BatchOptions, Engines, as_job, run_batch
 from satdoku.encodings import get_encoding
 from satdoku.formats import Record, parse_line
 from satdoku.geometry import Geometry
-from satdoku.model import Puzzle
+from satdoku.kinds.classic import sudoku
 from satdoku.solver import bitgrid
 from satdoku.solver.dpll import BACKEND as DPLL
 from satdoku.solver.engine import ENGINE_BACKEND, ENGINE_ENCODING
@@ -51,7 +51,7 @@ def baseline(lines: list[str]) -> Callable[[], list[int]]:
     """The plain approach; returns a runner giving the solution count (capped at 2) of each."""
     from pysat.solvers import Solver
 
-    formula = get_encoding("extended").encode(Puzzle.sudoku(Geometry(3, 3), [0] * 81))
+    formula = get_encoding("extended").encode(sudoku(Geometry(3, 3), [0] * 81))
     givens = [[9 * i + int(ch) for i, ch in enumerate(line) if ch not in ".0"] for line in lines]
     blanks = [[i for i, ch in enumerate(line) if ch in ".0"] for line in lines]
 

@@ -7,9 +7,11 @@ never need to know which puzzle they are solving.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
+from typing import Any, ClassVar, Protocol
 
 from satdoku.geometry import Geometry
 
@@ -17,24 +19,89 @@ Grid = tuple[int, ...]
 """One value per cell in cell order; 0 marks a blank."""
 
 
-@dataclass(frozen=True)
-class AllDifferent:
-    """A unit: its cells all take different values."""
+class Constraint(ABC):
+    """A rule over some cells of a puzzle. Each rule type is a subclass in
+    :mod:`satdoku.constraints` that knows, in one place, how it checks a finished grid, how it
+    becomes CNF and CP-SAT, what it needs of a search engine and how it is drawn. It talks to
+    an encoding, a CP-SAT model and a drawing through the targets below, so that it imports
+    none of them."""
 
     cells: tuple[int, ...]
-    name: str = ""
+    name: str
+    family: str
+    """The sort of rule or unit (row, column, box, diagonal, region, cage, run, ...)."""
+    distinct: ClassVar[bool] = False
+    """Its cells all take different values (it is a unit: peers and singles see it)."""
+
+    @abstractmethod
+    def problem(self, values: Sequence[int]) -> str | None:
+        """Why the ``values`` of its cells (in order) break it; None when they keep it."""
+
+    @abstractmethod
+    def cnf(self, target: CnfTarget) -> None:
+        """Add its clauses to ``target``."""
+
+    @abstractmethod
+    def cpsat(self, target: CpTarget) -> None:
+        """Post it to ``target``'s CP-SAT model."""
+
+    @abstractmethod
+    def draw(self, canvas: Canvas) -> None:
+        """Put its marks on ``canvas``."""
+
+    def needs(self, size: int) -> str:
+        """What a search engine must take to take this rule, for a grid of ``size`` values:
+        ``unit`` (every value once), ``partial-unit``, ``sum`` or ``rule`` (any other)."""
+        return "rule"
 
 
-@dataclass(frozen=True)
-class Sum:
-    """The values of ``cells`` add up to ``total`` (Kakuro runs, killer cages)."""
+class CnfTarget(Protocol):
+    """What a constraint sees of the CNF it is encoded into."""
 
-    cells: tuple[int, ...]
-    total: int
-    name: str = ""
+    @property
+    def size(self) -> int:
+        """The values 1..size a cell takes."""
+
+    @property
+    def implied(self) -> bool:
+        """Whether the encoding also wants the clauses a rule implies without needing them."""
+
+    def holders(self, cells: Sequence[int]) -> dict[int, list[int]]:
+        """Value -> the literals "cell holds value" of ``cells`` still open, for the values
+        not already placed in ``cells`` by the givens (when the encoding folds them in)."""
+
+    def at_most_one(self, lits: Sequence[int]) -> None: ...
+
+    def at_least_one(self, lits: Sequence[int]) -> None: ...
+
+    def total(self, cells: Sequence[int], total: int, name: str) -> None:
+        """The values of ``cells`` add up to ``total``, by the encoding's sum method."""
 
 
-Constraint = AllDifferent | Sum
+class CpTarget(Protocol):
+    """What a constraint sees of the CP-SAT model it is posted to."""
+
+    @property
+    def size(self) -> int: ...
+
+    @property
+    def model(self) -> Any:
+        """The ``ortools.sat.python.cp_model.CpModel``."""
+
+    def value(self, cell: int) -> Any:
+        """The value of ``cell`` as a CP-SAT linear expression."""
+
+    def all_different(self, cells: Sequence[int]) -> None: ...
+
+
+class Canvas(Protocol):
+    """What a constraint sees of the picture it is drawn on."""
+
+    def unit(self, cells: Sequence[int]) -> None:
+        """Cells that all differ: a region border, a shading, or nothing for a line."""
+
+    def total(self, cells: Sequence[int], total: int) -> None:
+        """Cells with a sum: a cage, or a Kakuro clue beside a run."""
 
 
 @dataclass(frozen=True)
@@ -61,26 +128,26 @@ class Puzzle:
         if len(self.givens) != len(self.positions):
             raise ValueError("givens and positions differ in length")
 
-    @classmethod
-    def sudoku(cls, geometry: Geometry, givens: Sequence[int]) -> Puzzle:
-        """A classic Sudoku of ``geometry`` with ``givens`` (row-major, 0 for blank)."""
-        return _blank_sudoku(geometry.box_rows, geometry.box_cols).with_givens(givens)
-
     @property
     def ncells(self) -> int:
         return len(self.positions)
 
-    @property
+    @cached_property
     def plain(self) -> bool:
         """Whether this is a plain Sudoku: the rows, columns and boxes of its geometry only."""
-        if self.geometry is None:
+        geometry = self.geometry
+        if geometry is None:
             return False
-        units = sudoku_units(self.geometry)
-        return self.constraints is units or self.constraints == units
+        expected = geometry.rows + geometry.cols + geometry.boxes
+        return len(self.constraints) == len(expected) and all(
+            c.distinct and c.cells == cells
+            for c, cells in zip(self.constraints, expected, strict=True)
+        )
 
     @cached_property
-    def units(self) -> tuple[AllDifferent, ...]:
-        return tuple(c for c in self.constraints if isinstance(c, AllDifferent))
+    def units(self) -> tuple[Constraint, ...]:
+        """Its constraints whose cells all differ."""
+        return tuple(c for c in self.constraints if c.distinct)
 
     @cached_property
     def peers(self) -> tuple[frozenset[int], ...]:
@@ -127,39 +194,7 @@ class Puzzle:
 
 
 @cache
-def _blank_sudoku(box_rows: int, box_cols: int) -> Puzzle:
-    """The Sudoku of this box shape without givens: what :meth:`Puzzle.sudoku` copies."""
-    geometry = Geometry(box_rows, box_cols)
-    n = geometry.size
-    units = sudoku_units(geometry)
-    return Puzzle(n, _square_positions(n), units, (0,) * n * n, n, n, "sudoku", geometry)
-
-
-@cache
-def _square_positions(n: int) -> tuple[tuple[int, int], ...]:
-    return tuple((r, c) for r in range(n) for c in range(n))
-
-
-def sudoku_units(geometry: Geometry) -> tuple[AllDifferent, ...]:
-    """Rows, columns and boxes of ``geometry`` as named units (shared by every puzzle of its
-    shape: kept by box shape, a lookup cheaper than hashing the geometry, for readers that
-    build a puzzle per line)."""
-    shape = (geometry.box_rows, geometry.box_cols)
-    units = _UNITS.get(shape)
-    if units is None:
-        units = _UNITS[shape] = (
-            tuple(AllDifferent(u, f"row {i + 1}") for i, u in enumerate(geometry.rows))
-            + tuple(AllDifferent(u, f"column {i + 1}") for i, u in enumerate(geometry.cols))
-            + tuple(AllDifferent(u, f"box {i + 1}") for i, u in enumerate(geometry.boxes))
-        )
-    return units
-
-
-_UNITS: dict[tuple[int, int], tuple[AllDifferent, ...]] = {}
-
-
-@cache
-def _peers(ncells: int, units: tuple[AllDifferent, ...]) -> tuple[frozenset[int], ...]:
+def _peers(ncells: int, units: tuple[Constraint, ...]) -> tuple[frozenset[int], ...]:
     sets: list[set[int]] = [set() for _ in range(ncells)]
     for unit in units:
         for cell in unit.cells:

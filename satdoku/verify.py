@@ -11,9 +11,11 @@ from itertools import compress
 from operator import getitem
 from typing import TYPE_CHECKING, Any
 
+from satdoku.constraints import Sum
 from satdoku.errors import VerificationError
 from satdoku.geometry import Geometry
-from satdoku.model import AllDifferent, Puzzle, Sum
+from satdoku.kinds.classic import sudoku
+from satdoku.model import Puzzle
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -45,14 +47,9 @@ def violations(puzzle: Puzzle, grid: Sequence[int]) -> list[str]:
         if g and grid[i] != g
     ]
     for constraint in puzzle.constraints:
-        values = [grid[i] for i in constraint.cells]
-        if isinstance(constraint, AllDifferent):
-            if len(set(values)) != len(values):
-                found.append(f"{constraint.name or 'unit'}: repeated value in {values}")
-        elif isinstance(constraint, Sum) and sum(values) != constraint.total:
-            found.append(
-                f"{constraint.name or 'sum'}: {values} does not add up to {constraint.total}"
-            )
+        problem = constraint.problem([grid[i] for i in constraint.cells])
+        if problem is not None:
+            found.append(problem)
     if puzzle.geometry is not None:
         found += _sudoku_violations(puzzle.geometry.box_rows, puzzle.geometry.box_cols, grid)
     return found
@@ -99,15 +96,16 @@ def check(puzzle: Puzzle, grid: Sequence[int]) -> None:
 
 def batch_checker(puzzle: Puzzle) -> Callable[[Sequence[Sequence[int]]], None]:
     """:func:`check` for a batch of grids of one puzzle at once, for counting many solutions:
-    with numpy, values in range, givens kept, each AllDifferent's values distinct, each Sum's
-    total; a bad grid is handed to :func:`check`, which raises with the full story."""
+    with numpy, values in range, givens kept, each unit's values distinct, each Sum's total,
+    and any other rule grid by grid; a bad grid is handed to :func:`check`, which raises with
+    the full story."""
     import numpy as np
 
     given_cells = np.array([i for i, g in enumerate(puzzle.givens) if g], dtype=np.intp)
     givens = np.array([g for g in puzzle.givens if g], dtype=np.int32)
     by_size: dict[int, list[tuple[int, ...]]] = {}
     for c in puzzle.constraints:
-        if isinstance(c, AllDifferent) and len(c.cells) > 1:
+        if c.distinct and len(c.cells) > 1:
             by_size.setdefault(len(c.cells), []).append(c.cells)
     groups = [np.array(cells, dtype=np.intp) for cells in by_size.values()]
     sums = [
@@ -115,6 +113,7 @@ def batch_checker(puzzle: Puzzle) -> Callable[[Sequence[Sequence[int]]], None]:
         for c in puzzle.constraints
         if isinstance(c, Sum)
     ]
+    others = [c for c in puzzle.constraints if not (c.distinct or isinstance(c, Sum))]
 
     def good_rows(grids: Sequence[Sequence[int]]) -> Any:
         a = np.array(grids, dtype=np.int32)
@@ -127,6 +126,8 @@ def batch_checker(puzzle: Puzzle) -> Callable[[Sequence[Sequence[int]]], None]:
             ok &= (np.diff(units, axis=2) != 0).all(axis=(1, 2))
         for cells, total in sums:
             ok &= a[:, cells].sum(axis=1) == total
+        for rule in others:
+            ok &= [rule.problem([grid[c] for c in rule.cells]) is None for grid in grids]
         return ok
 
     def check_batch(grids: Sequence[Sequence[int]]) -> None:
@@ -173,7 +174,7 @@ def plain_failures(
     ok = kept & (sums == 2.0**n - 1).all(axis=1)
     failures = {}
     for i in np.flatnonzero(~ok).tolist():
-        puzzle = Puzzle.sudoku(geometry, puzzles[i].tolist())
+        puzzle = sudoku(geometry, puzzles[i].tolist())
         problems = violations(puzzle, tuple(grids[i].tolist()))
         problems = problems or ["a unit does not hold every value"]
         failures[i] = "solution failed verification: " + "; ".join(problems[:5])

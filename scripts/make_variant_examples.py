@@ -13,7 +13,7 @@ import argparse
 import random
 from pathlib import Path
 
-from satdoku.kinds import get_kind
+from satdoku.formats.kinds import get_kind
 from satdoku.model import Puzzle
 from satdoku.solver import solutions
 

@@ -10,16 +10,16 @@ from itertools import islice
 
 import pytest
 
-from satdoku import Geometry, Puzzle, parse_puzzle
+from satdoku import Geometry, Puzzle, count, parse_puzzle, solve, uniqueness
 from satdoku.batch import BatchOptions, run_batch
 from satdoku.compare import compare
 from satdoku.compare.configuration import Configuration, configurations
+from satdoku.constraints import Sum
 from satdoku.deadline import Deadline
 from satdoku.errors import UsageError, VerificationError
 from satdoku.formats import read_records
-from satdoku.model import Sum
 from satdoku.results import Stats
-from satdoku.solver import backends, count, get_backend, solve, uniqueness
+from satdoku.solver import backends, get_backend
 from satdoku.solver.backend import Capabilities, Found, ModelKind, PuzzleEngine, no_engine
 from satdoku.solver.bruteforce import brute_force_count
 from satdoku.solver.registry import register, unregister

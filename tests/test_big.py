@@ -12,6 +12,7 @@ from satdoku.encodings.reduce import given_candidates, singles_candidates
 from satdoku.errors import UsageError
 from satdoku.formats import parse_line
 from satdoku.geometry import Geometry
+from satdoku.kinds.classic import sudoku
 from satdoku.model import Puzzle
 from satdoku.solver import SolveTimeout, count, solutions
 from satdoku.solver.defaults import (
@@ -67,7 +68,7 @@ def test_singles_spec_round_trips() -> None:
 @pytest.mark.parametrize("box", ["2x5", "5x2", "3x4", "1x7"])
 def test_every_box_shape_solves_empty(box: str) -> None:
     geometry = Geometry.parse(box)
-    puzzle = Puzzle.sudoku(geometry, [0] * geometry.ncells)
+    puzzle = sudoku(geometry, [0] * geometry.ncells)
     assert next(solutions(puzzle, encoding="extended+singles")).grid
 
 
@@ -100,7 +101,7 @@ def test_big_grids_get_cadical_and_singles_by_default() -> None:
     nine = parse_line(COUNTED[0][0])
     assert default_backend(nine, None) == DEFAULT_BACKEND == "minisat22"
     assert default_encoding(nine) == DEFAULT_ENCODING
-    big = Puzzle.sudoku(Geometry(5, 5), [0] * 625)
+    big = sudoku(Geometry(5, 5), [0] * 625)
     assert default_backend(big, None) == BIG_BACKEND
     assert default_backend(big, None, "branching") == DEFAULT_BACKEND
     assert default_backend(big, "glucose4") == "glucose4"
@@ -138,7 +139,7 @@ def test_cli_rejects_an_unknown_solver_option() -> None:
 
 
 def test_counting_a_big_grid_defaults_to_blocking_clauses() -> None:
-    big = Puzzle.sudoku(Geometry(5, 5), [0] * 625)
+    big = sudoku(Geometry(5, 5), [0] * 625)
     assert default_strategy(big, None) == "blocking"
     assert default_strategy(big, "branching") == "branching"
     assert default_strategy(parse_line(COUNTED[0][0]), None) == "branching"

@@ -10,12 +10,12 @@ import random
 import numpy as np
 import pytest
 
-from satdoku import parse_puzzle
+from satdoku import count, parse_puzzle, solutions, solve, uniqueness
 from satdoku.batch import BatchOptions, run_batch
 from satdoku.formats import read_records
 from satdoku.geometry import Geometry
-from satdoku.model import Puzzle
-from satdoku.solver import bitgrid, count, solutions, uniqueness
+from satdoku.kinds.classic import sudoku
+from satdoku.solver import bitgrid
 from satdoku.solver.bitgrid import Ending, search_many
 from satdoku.solver.dpll import DpllSearch
 from satdoku.verify import check, plain_failures, violations
@@ -52,7 +52,7 @@ def test_9x9_counts_agree_with_backtracking():
         givens = list(grid)
         for cell in rng.sample(range(81), rng.randint(30, 40)):
             givens[cell] = 0
-        puzzles.append(Puzzle.sudoku(Geometry(3, 3), givens))
+        puzzles.append(sudoku(Geometry(3, 3), givens))
     answers = search_many(Geometry(3, 3), [p.givens for p in puzzles], limit=None)
     counts = [a.count for a in answers]
     assert counts == [count(p, backend="brute").count for p in puzzles]
@@ -72,7 +72,7 @@ def test_tdoku_counts_and_solutions():
 def test_counts_agree_with_the_exact_cover_search(box, clues):
     geometry = Geometry.parse(box)
     rng = random.Random(box)
-    empty = Puzzle.sudoku(geometry, [0] * geometry.ncells)
+    empty = sudoku(geometry, [0] * geometry.ncells)
     search = DpllSearch(empty)
     puzzles = [random_givens(geometry, rng, clues) for _ in range(8)]
     answers = search_many(geometry, [p.givens for p in puzzles], limit=20)
@@ -141,7 +141,7 @@ def test_the_chunk_check_catches_every_kind_of_wrong_grid():
 def test_the_chunk_check_agrees_with_the_cell_by_cell_check_on_mutated_grids(box):
     geometry = Geometry(*box)
     n = geometry.size
-    blank = Puzzle.sudoku(geometry, [0] * n * n)
+    blank = sudoku(geometry, [0] * n * n)
     solved = bytes(search_many(geometry, [blank.givens])[0].grids[0])
     rng = random.Random(7)
     grids = []
@@ -230,7 +230,6 @@ def test_a_batch_keeps_its_time_limit_per_puzzle():
 
 def test_it_is_the_bitmask_encoding_of_the_dpll_backend():
     from satdoku.errors import UsageError
-    from satdoku.solver import solve
 
     rows = [line.split(":") for line in data_lines("tdoku_test_puzzles.txt")]
     several = next(row for row in rows if int(row[1]) > 2)

@@ -8,7 +8,7 @@ from itertools import pairwise
 
 from satdoku.formats import parse_line
 from satdoku.logic import SINGLES, explain
-from satdoku.solver import solve
+from satdoku import solve
 from tests.cli import assert_one_error_line, satdoku
 from tests.conftest import DATA, data_lines
 
@@ -128,7 +128,7 @@ def test_rate_top95_json_is_one_object_per_puzzle_and_marks_the_stuck_ones():
 def test_explain_and_rate_take_the_all_different_kinds():
     """X-sudoku and windoku solve by logic to the SAT solution, with the diagonal as a unit;
     a jigsaw that gets stuck is counted by the SAT side."""
-    from satdoku.kinds import get_kind
+    from satdoku.formats.kinds import get_kind
 
     for kind in ("x", "windoku"):
         path = DATA / "variants" / f"{kind}.txt"

@@ -21,13 +21,14 @@ from satdoku import (
     uniqueness,
 )
 from satdoku.errors import UsageError
+from satdoku.kinds.classic import sudoku
 from satdoku.solver.bruteforce import brute_force_count
 from satdoku.verify import batch_checker
 from tests.conftest import data_lines, shared_file
 
 TDOKU = [line.split(":") for line in data_lines("tdoku_test_puzzles.txt")]
 MANY = "8.........95.......76.........692748...714235...538196...451......973.8....826.1.:973"
-EMPTY4 = Puzzle.sudoku(Geometry(2, 2), [0] * 16)
+EMPTY4 = sudoku(Geometry(2, 2), [0] * 16)
 SAT_WAYS = [(None, "branching"), (None, "blocking"), ("cpsat", None)]
 
 
@@ -91,7 +92,7 @@ def small_puzzles(draw: st.DrawFn) -> Puzzle:
     if draw(st.booleans()):
         cell = draw(st.sampled_from(sorted(keep)))
         givens[cell] = draw(st.integers(1, n))
-    return Puzzle.sudoku(geometry, givens)
+    return sudoku(geometry, givens)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -205,7 +206,7 @@ def test_batch_checker_rejects_what_check_rejects():
 
 def test_batch_checker_checks_sums():
     geometry = Geometry(2, 2)
-    base = Puzzle.sudoku(geometry, [0] * 16)
+    base = sudoku(geometry, [0] * 16)
     grid = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
     for total, fine in ((3, True), (4, False)):
         puzzle = replace(base, constraints=(*base.constraints, Sum((0, 1), total)))
@@ -242,7 +243,7 @@ def test_an_option_the_backend_does_not_take_is_refused(backend, options, messag
 
 def test_brute_force_refuses_grids_above_16x16():
     with pytest.raises(UsageError, match="brute backend takes grids of up to 16 values"):
-        count(Puzzle.sudoku(Geometry(4, 8), [0] * 32 * 32), backend="brute")
+        count(sudoku(Geometry(4, 8), [0] * 32 * 32), backend="brute")
 
 
 def test_closest_second_solution_differs_in_fewest_cells():
@@ -281,12 +282,11 @@ def test_cpsat_streams_its_solutions_and_stops_when_closed():
     import itertools
     import threading
 
-    from satdoku.geometry import Geometry
-    from satdoku.model import Puzzle
+    from satdoku.kinds.classic import sudoku
     from satdoku.solver.cpsat_backend import cpsat_solutions
     from satdoku.verify import check
 
-    puzzle = Puzzle.sudoku(Geometry(3, 3), [0] * 81)
+    puzzle = sudoku(Geometry(3, 3), [0] * 81)
     got: list[object] = []
 
     def take() -> None:

@@ -10,7 +10,8 @@ from satdoku.deadline import Deadline, SolveTimeout
 from satdoku.encodings import get_encoding
 from satdoku.encodings.exactcover import ExactCover
 from satdoku.errors import UsageError
-from satdoku.kinds import get_kind
+from satdoku.formats.kinds import get_kind
+from satdoku.kinds.classic import sudoku
 from satdoku.solver.bruteforce import brute_force_count
 from satdoku.solver.dpll import DpllEngine, DpllSearch, available
 from satdoku.solver.engine import Engine
@@ -21,7 +22,7 @@ pytestmark = pytest.mark.skipif(not available(), reason="the C extension is not 
 
 def empty(rows: int, cols: int) -> Puzzle:
     geometry = Geometry(rows, cols)
-    return Puzzle.sudoku(geometry, [0] * geometry.ncells)
+    return sudoku(geometry, [0] * geometry.ncells)
 
 
 def variant(kind: str) -> Puzzle:
@@ -117,7 +118,7 @@ def test_brute_force_agrees_on_small_grids(rows, cols):
     with DpllEngine(Geometry(rows, cols)) as engine:
         for k in (2, 3, 4, 5, 7):
             givens = [v if i % k == 0 else 0 for i, v in enumerate(full)]
-            puzzle = Puzzle.sudoku(Geometry(rows, cols), givens)
+            puzzle = sudoku(Geometry(rows, cols), givens)
             assert engine.count(puzzle, None).count == brute_force_count(puzzle)
 
 

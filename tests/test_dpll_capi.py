@@ -31,7 +31,7 @@ from hypothesis.stateful import (
 import satdoku
 from satdoku.encodings.exactcover import ExactCover
 from satdoku.geometry import Geometry
-from satdoku.model import Puzzle
+from satdoku.kinds.classic import sudoku as sudoku_puzzle
 from satdoku.solver.dpll import available
 from satdoku.verify import check
 from tests.conftest import ROOT, data_lines
@@ -68,7 +68,7 @@ def one():  # one row, one column, one slot
 
 def sudoku(rows, cols, givens=None):
     geometry = Geometry(rows, cols)
-    matrix = ExactCover.of(Puzzle.sudoku(geometry, [0] * geometry.ncells))
+    matrix = ExactCover.of(sudoku_puzzle(geometry, [0] * geometry.ncells))
     start, columns = matrix.rows_columns
     args = (len(matrix.columns), matrix.ncells, start, columns, matrix.row_cells,
             matrix.row_values)
@@ -363,7 +363,7 @@ class Matrix:
 @cache
 def sudoku_matrix(rows: int, cols: int) -> Matrix:
     geometry = Geometry(rows, cols)
-    matrix = ExactCover.of(Puzzle.sudoku(geometry, [0] * geometry.ncells))
+    matrix = ExactCover.of(sudoku_puzzle(geometry, [0] * geometry.ncells))
     start, columns = matrix.rows_columns
     args = (len(matrix.columns), matrix.ncells, start, columns, matrix.row_cells, matrix.row_values)
     return Matrix(args, geometry)
@@ -497,7 +497,7 @@ class SearchModel:
         assert isinstance(grid, tuple) and len(grid) == self.matrix.nslots
         assert grid not in self.found
         if self.matrix.geometry is not None:
-            check(Puzzle.sudoku(self.matrix.geometry, self.givens), grid)
+            check(sudoku_puzzle(self.matrix.geometry, self.givens), grid)
         self.found.append(grid)
 
     def finish(self, nodes: int) -> None:

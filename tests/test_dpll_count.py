@@ -9,6 +9,7 @@ import random
 import pytest
 
 from satdoku.geometry import Geometry
+from satdoku.kinds.classic import sudoku
 from satdoku.model import Puzzle
 from satdoku.solver import count
 from satdoku.solver.dpll import DpllSearch, available
@@ -19,7 +20,7 @@ pytestmark = pytest.mark.skipif(not available(), reason="the C extension is not 
 def random_givens(geometry: Geometry, rng: random.Random, clues: int) -> Puzzle:
     """A puzzle of ``clues`` random values, each different from its peers' (may have no
     solution)."""
-    empty = Puzzle.sudoku(geometry, [0] * geometry.ncells)
+    empty = sudoku(geometry, [0] * geometry.ncells)
     givens = [0] * geometry.ncells
     for cell in rng.sample(range(geometry.ncells), clues):
         taken = {givens[p] for p in empty.peers[cell]}
@@ -32,7 +33,7 @@ def random_givens(geometry: Geometry, rng: random.Random, clues: int) -> Puzzle:
 def test_counts_agree_with_next_and_with_backtracking(box, clues):
     geometry = Geometry.parse(box)
     rng = random.Random(f"{box}{clues}")
-    search = DpllSearch(Puzzle.sudoku(geometry, [0] * geometry.ncells))
+    search = DpllSearch(sudoku(geometry, [0] * geometry.ncells))
     for _ in range(10):
         puzzle = random_givens(geometry, rng, clues)
         found, complete = search.count(puzzle, None)
@@ -43,7 +44,7 @@ def test_counts_agree_with_next_and_with_backtracking(box, clues):
 
 def test_a_limit_stops_the_count_and_the_next_call_goes_on():
     geometry = Geometry.parse("2x2")
-    empty = Puzzle.sudoku(geometry, [0] * 16)
+    empty = sudoku(geometry, [0] * 16)
     search = DpllSearch(empty)
     assert search.count(empty, 5) == (5, False)
     assert search.count(empty.givens, 289) == (288, True)
@@ -57,7 +58,7 @@ def test_a_limit_stops_the_count_and_the_next_call_goes_on():
 
 def test_a_budget_or_a_raising_poll_leaves_a_count_that_goes_on():
     geometry = Geometry.parse("2x3")
-    first_row = Puzzle.sudoku(geometry, [1, 2, 3, 4, 5, 6] + [0] * 30)
+    first_row = sudoku(geometry, [1, 2, 3, 4, 5, 6] + [0] * 30)
     search = DpllSearch(first_row)
     total, complete = search.count(first_row.givens, None)
     assert complete and total == 28200960 // 720  # every 6x6 grid, its first row fixed

@@ -6,10 +6,11 @@ from math import comb
 import pytest
 
 from satdoku import Geometry, Puzzle, parse_puzzle, solutions, solve
+from satdoku.constraints import AllDifferent
 from satdoku.encodings import ENCODINGS, get_encoding
 from satdoku.encodings.cardinality import AMO_METHODS
 from satdoku.errors import UsageError
-from satdoku.model import AllDifferent
+from satdoku.kinds.classic import sudoku
 from satdoku.solver.propagation import solved_by_propagation, unit_propagation
 from tests.conftest import data_lines, shared_file
 
@@ -21,7 +22,7 @@ FORMULAS = {
 
 
 def empty(n):
-    return Puzzle.sudoku(Geometry.for_size(n), [0] * n * n)
+    return sudoku(Geometry.for_size(n), [0] * n * n)
 
 
 @pytest.mark.parametrize("n", [4, 9, 16, 25])
@@ -41,7 +42,7 @@ def test_empty_9x9_counts_are_the_published_ones():
 def test_augmented_adds_one_triad_variable_per_triad_and_value(shape):
     r, c = shape
     n = r * c
-    formula = get_encoding("augmented").encode(Puzzle.sudoku(Geometry(r, c), [0] * n * n))
+    formula = get_encoding("augmented").encode(sudoku(Geometry(r, c), [0] * n * n))
     # n*r row triads and n*c column triads; each: 1 + (cells) clauses per value
     triad = n * r * (1 + c) + n * c * (1 + r)
     # exactly one triad per row (r of them), column (c), box row triads (r), box column (c)
@@ -75,7 +76,7 @@ def test_optimized_17_clue_extended_is_about_300_vars_and_2900_clauses():
     assert 280 < mean_vars < 330 and 2700 < mean_clauses < 3100, (mean_vars, mean_clauses)
 
 
-SMALL = Puzzle.sudoku(Geometry(2, 2), [1, 2, 3, 4] + [0] * 12)  # 288 / 4! = 12 solutions
+SMALL = sudoku(Geometry(2, 2), [1, 2, 3, 4] + [0] * 12)  # 288 / 4! = 12 solutions
 
 
 @pytest.mark.parametrize("amo", AMO_METHODS)
@@ -159,8 +160,8 @@ def test_propagation_detects_a_conflict():
 
 
 def test_values_out_of_reach_of_a_sum_lose_their_variables():
+    from satdoku.constraints import AllDifferent, Sum
     from satdoku.encodings.reduce import given_candidates
-    from satdoku.model import AllDifferent, Sum
 
     # one row of three cells: a run of two adding up to 3, then a run of one adding up to 9
     run = (0, 1)

@@ -1,7 +1,8 @@
 import pytest
 
-from satdoku import Geometry, Puzzle, check, parse_puzzle, solutions
+from satdoku import Geometry, check, parse_puzzle, solutions
 from satdoku.errors import UsageError
+from satdoku.kinds.classic import sudoku
 from satdoku.solver.engine import Engine
 from tests.conftest import DATA, data_lines, shared_file
 
@@ -113,7 +114,7 @@ def test_16x16_and_the_empty_4x4_grid():
         for line in data_lines("gecode_16x16.txt")[:4]:
             assert_same_as_one_shot(engine, parse_puzzle(line), 2)
     with Engine(Geometry(2, 2)) as engine:
-        assert engine.count(Puzzle.sudoku(Geometry(2, 2), [0] * 16), None).count == 288
+        assert engine.count(sudoku(Geometry(2, 2), [0] * 16), None).count == 288
 
 
 def test_contradictory_givens_mean_no_solution():

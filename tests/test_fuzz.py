@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from satdoku.errors import SatdokuError
 from satdoku.formats import parse_puzzle, read_records
 from satdoku.formats.source import text_lines
-from satdoku.kinds import KINDS, get_kind
+from satdoku.formats.kinds import KINDS, get_kind
 
 PIECES = [
     "0",

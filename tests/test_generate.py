@@ -11,6 +11,7 @@ from satdoku import Geometry, parse_puzzle, rate
 from satdoku.generate import generate
 from satdoku.generate.digging import orbits
 from satdoku.generate.grids import random_grid
+from satdoku.kinds.classic import sudoku
 from satdoku.solver import count
 from satdoku.verify import violations
 from tests.cli import assert_one_error_line, satdoku
@@ -18,9 +19,9 @@ from tests.cli import assert_one_error_line, satdoku
 
 def solutions(givens: list[int] | tuple[int, ...], geometry: Geometry, limit: int = 2) -> int:
     """Solutions of a grid up to ``limit``, by CP-SAT (not the generator's engines)."""
-    from satdoku.model import Puzzle
+    from satdoku.kinds.classic import sudoku
 
-    puzzle = Puzzle.sudoku(geometry, givens)
+    puzzle = sudoku(geometry, givens)
     return count(puzzle, limit=limit, backend="cpsat").count
 
 
@@ -30,10 +31,9 @@ def test_random_grids_are_solved_grids_and_differ(box):
 
     from satdoku.deadline import NEVER
     from satdoku.generate.counter import Counter
-    from satdoku.model import Puzzle
 
     geometry = Geometry.parse(box)
-    rules = Puzzle.sudoku(geometry, [0] * geometry.ncells)
+    rules = sudoku(geometry, [0] * geometry.ncells)
     counter = Counter(rules, NEVER)
     rng = random.Random(box)
     grids = [random_grid(rules, rng, counter.first) for _ in range(5)]
@@ -134,8 +134,8 @@ def _connected(n: int, cells: set[int]) -> bool:
 
 @pytest.mark.parametrize("kind", ["x", "windoku", "jigsaw", "killer"])
 def test_every_kind_generates_unique_puzzles_read_back_by_its_parser(kind):
-    from satdoku.kinds import get_kind
-    from satdoku.model import AllDifferent, Sum
+    from satdoku.constraints import AllDifferent, Sum
+    from satdoku.formats.kinds import get_kind
 
     made = list(generate("3x3", count=3, seed=4, kind=kind))
     assert len({m.text for m in made}) == 3

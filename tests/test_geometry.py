@@ -1,7 +1,7 @@
 import pytest
 
 from satdoku import Geometry, UsageError
-from satdoku.model import Puzzle
+from satdoku.kinds.classic import sudoku
 
 
 @pytest.mark.parametrize("shape", ["2x2", "2x3", "3x2", "3x3", "3x4", "4x4", "5x5", "10x10"])
@@ -22,7 +22,7 @@ def test_units_partition_the_grid(shape):
 
 
 def test_peers_of_a_9x9_cell():
-    puzzle = Puzzle.sudoku(Geometry(3, 3), [0] * 81)
+    puzzle = sudoku(Geometry(3, 3), [0] * 81)
     assert all(len(p) == 20 for p in puzzle.peers)
     assert 1 in puzzle.peers[0] and 9 in puzzle.peers[0] and 10 in puzzle.peers[0]
     assert 13 not in puzzle.peers[0]

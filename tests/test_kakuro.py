@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from satdoku.kinds import get_kind
+from satdoku.formats.kinds import get_kind
 from satdoku.kinds.kakuro import solution_grid
 from satdoku.solver import solutions
 from tests.cli import assert_one_error_line, satdoku

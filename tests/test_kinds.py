@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from satdoku.constraints import AllDifferent, Sum
 from satdoku.errors import ParseError, UsageError
-from satdoku.kinds import KINDS, get_kind
-from satdoku.model import AllDifferent, Puzzle, Sum
+from satdoku.formats.kinds import KINDS, get_kind
+from satdoku.model import Puzzle
 from satdoku.solver import solutions
 from satdoku.verify import violations
 from tests.conftest import DATA

@@ -15,12 +15,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from satdoku.constraints import AllDifferent, Sum
 from satdoku.errors import ParseError
 from satdoku.formats.links import is_link, parse_fpuzzles, parse_link
 from satdoku.formats.lzstring import LZStringError, decompress_base64
 from satdoku.formats.output import format_grid
 from satdoku.formats.sudokupad import _unzip, parse_sudokupad
-from satdoku.model import AllDifferent, Puzzle, Sum
+from satdoku.model import Puzzle
 from satdoku.solver.counting import count
 from satdoku.solver.search import solve
 from satdoku.verify import violations

@@ -16,6 +16,7 @@ import pytest
 from satdoku.encodings import get_encoding
 from satdoku.formats import read_records
 from satdoku.geometry import Geometry
+from satdoku.kinds.classic import sudoku
 from satdoku.logic import SINGLES, explain
 from satdoku.model import Puzzle
 from satdoku.solver import solutions, solve
@@ -74,7 +75,7 @@ def generated(geometry: Geometry, seed: int) -> Puzzle:
     n = geometry.size
     first_row = list(range(1, n + 1))
     rng.shuffle(first_row)
-    start = Puzzle.sudoku(geometry, first_row + [0] * (n * n - n))
+    start = sudoku(geometry, first_row + [0] * (n * n - n))
     answer = solve(start)
     assert answer is not None
     givens = list(answer.grid)
@@ -124,5 +125,5 @@ def test_unit_propagation_solves_exactly_what_singles_solve(name):
 
 
 def test_the_engine_stops_on_a_grid_with_several_solutions():
-    puzzle = Puzzle.sudoku(Geometry(3, 3), [0] * 81)
+    puzzle = sudoku(Geometry(3, 3), [0] * 81)
     assert explain(puzzle).status is Status.NEEDS_SEARCH

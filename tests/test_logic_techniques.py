@@ -9,9 +9,9 @@ import pytest
 
 from satdoku.formats import parse_line
 from satdoku.geometry import Geometry
+from satdoku.kinds.classic import sudoku
 from satdoku.logic import BY_NAME, TECHNIQUES, CandidateGrid, Step, explain, hint
 from satdoku.logic.grid import bit
-from satdoku.model import Puzzle
 from satdoku.solver import solve
 from satdoku.status import Status
 
@@ -19,7 +19,7 @@ NINE = Geometry(3, 3)
 
 
 def blank(geometry: Geometry = NINE) -> CandidateGrid:
-    return CandidateGrid.of(Puzzle.sudoku(geometry, [0] * geometry.ncells))
+    return CandidateGrid.of(sudoku(geometry, [0] * geometry.ncells))
 
 
 def cell(grid: CandidateGrid, name: str) -> int:

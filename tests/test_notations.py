@@ -18,7 +18,8 @@ from satdoku.formats.notations import (
     format_ss,
     trace_line,
 )
-from satdoku.kinds import get_kind
+from satdoku.formats.kinds import get_kind
+from satdoku.kinds.classic import sudoku
 from satdoku.logic import explain
 from satdoku.logic.grid import CandidateGrid
 from satdoku.model import Puzzle
@@ -223,14 +224,14 @@ def square_grids(shapes=((2, 2), (2, 3), (3, 3), (3, 4), (4, 4))):
 @given(square_grids())
 def test_ss_round_trip(case):
     geometry, values = case
-    puzzle = Puzzle.sudoku(geometry, values)
+    puzzle = sudoku(geometry, values)
     assert parse_puzzle(format_ss(puzzle, values), geometry).givens == tuple(values)
 
 
 @given(square_grids(((3, 3),)))
 def test_sdm_round_trip(case):
     geometry, values = case
-    puzzle = Puzzle.sudoku(geometry, values)
+    puzzle = sudoku(geometry, values)
     assert parse_puzzle(format_sdm(puzzle, values)).givens == tuple(values)
 
 

@@ -1,8 +1,9 @@
 import pytest
 
-from satdoku import Geometry, Puzzle, check, parse_puzzle, solutions, solve
+from satdoku import Geometry, check, parse_puzzle, solutions, solve
 from satdoku.encodings import ENCODINGS, get_encoding
 from satdoku.errors import UsageError
+from satdoku.kinds.classic import sudoku
 from satdoku.solver import PysatSolver, SolveTimeout
 from tests.conftest import DATA, data_lines, shared_file
 
@@ -42,7 +43,7 @@ def test_encodings_and_backends_agree(encoding, backend):
 @pytest.mark.parametrize("shape", [(2, 3), (3, 2), (3, 4), (2, 5)])
 def test_empty_grids_of_every_box_shape(shape):
     geometry = Geometry(*shape)
-    solution = solve(Puzzle.sudoku(geometry, [0] * geometry.ncells))
+    solution = solve(sudoku(geometry, [0] * geometry.ncells))
     assert solution is not None and solution.puzzle.geometry == geometry
 
 
@@ -58,7 +59,7 @@ def test_unsatisfiable_without_clashing_givens():
 
 
 def test_solutions_are_distinct_and_valid():
-    empty4 = Puzzle.sudoku(Geometry(2, 2), [0] * 16)
+    empty4 = sudoku(Geometry(2, 2), [0] * 16)
     grids = [s.grid for s in solutions(empty4, limit=50)]
     assert len(grids) == len(set(grids)) == 50
 
@@ -96,7 +97,7 @@ def pigeonhole(holes):
 def test_backend_time_limit_interrupts_a_hard_formula():
     from satdoku.encodings import Formula, VarMap
 
-    formula = Formula(VarMap(Puzzle.sudoku(Geometry(2, 2), [0] * 16), [()] * 16))
+    formula = Formula(VarMap(sudoku(Geometry(2, 2), [0] * 16), [()] * 16))
     formula.clauses = pigeonhole(12)
     with PysatSolver("minisat22") as backend:
         backend.load(formula)
@@ -121,15 +122,14 @@ def test_cpsat_models_agree_with_sat(model):
 
 
 def test_empty_4x4_has_288_solutions_on_every_backend():
-    empty = Puzzle.sudoku(Geometry(2, 2), [0] * 16)
+    empty = sudoku(Geometry(2, 2), [0] * 16)
     for backend, encoding in [("cpsat", "alldiff"), ("cpsat", "onehot"), ("minisat22", None)]:
         grids = {s.grid for s in solutions(empty, backend=backend, encoding=encoding)}
         assert len(grids) == 288
 
 
 def test_the_default_runs_the_compiled_search_and_hands_a_hard_puzzle_on(monkeypatch):
-    from satdoku.solver import dpll, search
-    from satdoku.solver.search import solutions
+    from satdoku.solver import dpll, planner
 
     if not dpll.available():
         pytest.skip("the C extension is not built")
@@ -139,12 +139,12 @@ def test_the_default_runs_the_compiled_search_and_hands_a_hard_puzzle_on(monkeyp
     assert next(solutions(puzzle, limit=3)).stats.encoding == "exactcover"
     assert solve(puzzle, encoding="extended").stats.backend == "minisat22"
     empty = "." * 16
-    monkeypatch.setattr(search, "NODE_BUDGET", 10)  # 3 of the 4x4 grids, then no more nodes
+    monkeypatch.setattr(planner, "NODE_BUDGET", 10)  # 3 of the 4x4 grids, then no more nodes
     found = list(solutions(empty, limit=7))
     grids = [s.grid for s in found]
     assert len(set(grids)) == 7
     assert {s.stats.backend for s in found} == {"dpll", "minisat22"}
-    monkeypatch.setattr(search, "NODE_BUDGET", 1)  # one branch: not enough for this one
+    monkeypatch.setattr(planner, "NODE_BUDGET", 1)  # one branch: not enough for this one
     hard = data_lines("norvig_top95.txt")[3]
     assert solve(hard).stats.backend == "minisat22"
     assert [s.grid for s in solutions(puzzle)] == [solve(puzzle, backend="cpsat").grid]

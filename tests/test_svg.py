@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from satdoku.formats import puzzle_svg
 from satdoku.formats.text import parse_line
 from satdoku.geometry import Geometry
-from satdoku.kinds import get_kind
+from satdoku.formats.kinds import get_kind
+from satdoku.kinds.classic import sudoku
 from satdoku.kinds.kakuro import solution_grid
 from satdoku.model import Puzzle
 from satdoku.solver import solutions
@@ -306,7 +307,7 @@ def test_more_values_than_letters_are_numbers() -> None:
     geometry = Geometry(6, 6)
     n = geometry.size
     grid = [(r * 6 + r // 6 + c) % n + 1 for r in range(n) for c in range(n)]
-    puzzle = Puzzle.sudoku(geometry, [v if v % 5 else 0 for v in grid])
+    puzzle = sudoku(geometry, [v if v % 5 else 0 for v in grid])
     picture = Picture.of(puzzle_svg(puzzle, grid), puzzle)
     texts = {**picture.texts("given"), **picture.texts("found")}
     assert [int(texts[p]) for p in puzzle.positions] == grid
@@ -316,7 +317,7 @@ def test_hundred_by_hundred_is_a_valid_picture() -> None:
     geometry = Geometry(10, 10)
     n = geometry.size
     grid = [(r * 10 + r // 10 + c) % n + 1 for r in range(n) for c in range(n)]
-    puzzle = Puzzle.sudoku(
+    puzzle = sudoku(
         geometry,
         [
             v if (r + c) % 3 else 0
@@ -346,7 +347,7 @@ def puzzles_with_grids(draw: st.DrawFn) -> tuple[Puzzle, tuple[int, ...]]:
     n = geometry.size
     cells = st.lists(st.integers(0, n), min_size=n * n, max_size=n * n)
     givens, grid = draw(cells), draw(cells)
-    return Puzzle.sudoku(geometry, givens), tuple(grid)
+    return sudoku(geometry, givens), tuple(grid)
 
 
 @settings(max_examples=60, deadline=None)

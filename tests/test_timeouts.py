@@ -13,8 +13,9 @@ from satdoku.deadline import NEVER, Deadline, SolveTimeout
 from satdoku.encodings import get_encoding
 from satdoku.formats import parse_puzzle
 from satdoku.geometry import Geometry
+from satdoku.kinds.classic import sudoku
 from satdoku.model import Puzzle
-from satdoku.solver import count, solutions, uniqueness
+from satdoku import count, solutions, uniqueness
 from satdoku.solver.bruteforce import brute_force_grids
 from satdoku.solver.pysat_solver import PysatSolver
 from tests.cli import satdoku
@@ -26,7 +27,7 @@ BACKENDS = ["minisat22", "cadical195", "cpsat"]
 def empty(box: int) -> Puzzle:
     """An empty grid of box x box boxes: its full encoding takes many seconds to build
     (64x64: about 33 million clauses)."""
-    return Puzzle.sudoku(Geometry(box, box), [0] * box**4)
+    return sudoku(Geometry(box, box), [0] * box**4)
 
 
 def test_deadline_basics() -> None:

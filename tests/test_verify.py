@@ -1,6 +1,7 @@
 import pytest
 
-from satdoku import Geometry, Puzzle, VerificationError, check, given_clashes, violations
+from satdoku import Geometry, VerificationError, check, given_clashes, violations
+from satdoku.kinds.classic import sudoku
 
 SOLVED = "859612437723854169164379528986147352375268914241593786432981675617425893598736241"
 PUZZLE = "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4."
@@ -12,7 +13,7 @@ def grid(text):
 
 @pytest.fixture
 def puzzle():
-    return Puzzle.sudoku(Geometry(3, 3), grid(PUZZLE))
+    return sudoku(Geometry(3, 3), grid(PUZZLE))
 
 
 def test_a_solution_passes(puzzle):
@@ -23,7 +24,7 @@ def test_a_solution_passes(puzzle):
 def test_swapping_two_cells_of_a_row_breaks_columns(puzzle):
     bad = list(grid(SOLVED))
     bad[2], bad[3] = bad[3], bad[2]  # both blanks in the puzzle: givens still hold
-    found = violations(Puzzle.sudoku(Geometry(3, 3), [0] * 81), bad)
+    found = violations(sudoku(Geometry(3, 3), [0] * 81), bad)
     assert any("column 3" in v for v in found)
     with pytest.raises(VerificationError):
         check(puzzle, bad)
@@ -32,7 +33,7 @@ def test_swapping_two_cells_of_a_row_breaks_columns(puzzle):
 def test_changed_given_is_caught(puzzle):
     # a valid grid that is not this puzzle's: relabel 8 <-> 5 everywhere
     relabelled = tuple({8: 5, 5: 8}.get(v, v) for v in grid(SOLVED))
-    assert violations(Puzzle.sudoku(Geometry(3, 3), [0] * 81), relabelled) == []
+    assert violations(sudoku(Geometry(3, 3), [0] * 81), relabelled) == []
     assert any("given" in v for v in violations(puzzle, relabelled))
 
 
@@ -52,12 +53,12 @@ def test_broken_grids_are_rejected(puzzle, mutate):
 def test_boxes_are_checked_independently_of_rows_and_columns():
     # a Latin square whose boxes repeat values: rows and columns fine, boxes not
     latin = tuple((r + c) % 9 + 1 for r in range(9) for c in range(9))
-    found = violations(Puzzle.sudoku(Geometry(3, 3), [0] * 81), latin)
+    found = violations(sudoku(Geometry(3, 3), [0] * 81), latin)
     assert found and all("box" in v for v in found)
 
 
 def test_given_clashes_name_both_cells_once():
     givens = [0] * 81
     givens[0] = givens[4] = 5
-    clashes = given_clashes(Puzzle.sudoku(Geometry(3, 3), givens))
+    clashes = given_clashes(sudoku(Geometry(3, 3), givens))
     assert clashes == ["r1c1 and r1c5 are both 5 (row 1)"]

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from satdoku import Geometry, Puzzle, VerificationError, check, solutions, violations
+from satdoku import Geometry, VerificationError, check, solutions, violations
+from satdoku.kinds.classic import sudoku
 from satdoku.verify import _plain_sudoku_ok
 
 SOLVED = "859612437723854169164379528986147352375268914241593786432981675617425893598736241"
@@ -30,7 +31,7 @@ def agree(puzzle, candidate):
 
 @pytest.fixture
 def puzzle():
-    return Puzzle.sudoku(Geometry(3, 3), grid(PUZZLE))
+    return sudoku(Geometry(3, 3), grid(PUZZLE))
 
 
 def test_the_solution_takes_the_fast_path(puzzle):
@@ -68,7 +69,7 @@ def test_floats_and_other_lengths_go_the_slow_way(puzzle):
 def test_relabelled_grid_breaks_givens(puzzle):
     relabelled = tuple({8: 5, 5: 8}.get(v, v) for v in grid(SOLVED))
     agree(puzzle, relabelled)
-    agree(Puzzle.sudoku(Geometry(3, 3), [0] * 81), relabelled)
+    agree(sudoku(Geometry(3, 3), [0] * 81), relabelled)
 
 
 @pytest.mark.parametrize("shape", [(2, 2), (2, 3), (3, 2), (4, 4)])
@@ -76,7 +77,7 @@ def test_other_shapes(shape):
     from satdoku import solve
 
     geometry = Geometry(*shape)
-    puzzle = Puzzle.sudoku(geometry, [0] * geometry.ncells)
+    puzzle = sudoku(geometry, [0] * geometry.ncells)
     solution = solve(puzzle)
     assert _plain_sudoku_ok(puzzle, solution.grid)
     broken = list(solution.grid)
@@ -101,7 +102,7 @@ def test_bigger_grids_take_the_full_check():
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 80), st.integers(-2, 12)), min_size=1, max_size=6))
 def test_random_changes_agree_with_the_full_check(changes):
-    puzzle = Puzzle.sudoku(Geometry(3, 3), grid(PUZZLE))
+    puzzle = sudoku(Geometry(3, 3), grid(PUZZLE))
     changed = list(grid(SOLVED))
     for cell, value in changes:
         changed[cell] = value
@@ -112,7 +113,7 @@ def test_random_changes_agree_with_the_full_check(changes):
 @given(st.permutations(range(9)), st.integers(0, 8))
 def test_a_row_shuffled_in_place_keeps_rows_but_not_columns(order, row):
     """Every row still a permutation: only the column and box digits can catch it."""
-    empty = Puzzle.sudoku(Geometry(3, 3), [0] * 81)
+    empty = sudoku(Geometry(3, 3), [0] * 81)
     changed = list(grid(SOLVED))
     changed[row * 9 : row * 9 + 9] = [changed[row * 9 + i] for i in order]
     agree(empty, tuple(changed))

@@ -61,7 +61,7 @@ class Inputs:
 def stream_options(func: F) -> F:
     """Decorate a command with PUZZLE, ``-f``, ``--kind``, ``--box``, ``--alphabet``,
     ``--key``, ``--first``, ``-o`` and ``--quiet``, passed to it as one ``streams`` argument."""
-    from satdoku.kinds import KINDS
+    from satdoku.formats.kinds import KINDS
 
     @functools.wraps(func)
     def command(
@@ -142,7 +142,7 @@ def read_inputs(streams: Streams, positional_files: bool = False) -> Inputs:
     ``positional_files``: then it is read as FILE). Records of files carry their errors so that
     one bad line never stops the others.
     """
-    from satdoku.kinds import get_kind
+    from satdoku.formats.kinds import get_kind
 
     spec = get_kind(streams.kind)
     geometry = Geometry.parse(streams.box) if streams.box else None

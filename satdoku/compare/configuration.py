@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from satdoku.errors import UsageError
 from satdoku.geometry import Geometry
-from satdoku.model import Puzzle
+from satdoku.kinds.classic import sudoku
 from satdoku.solver.backend import Backend
 from satdoku.solver.registry import get_backend
 
@@ -15,7 +15,7 @@ CNF_BACKEND = "minisat22"
 NATIVE_BACKEND = "minicard"
 NATURAL_ORDER = (CNF_BACKEND, NATIVE_BACKEND, "cpsat", "dpll")
 """Where an encoding runs when no backend is named: the first of these that takes it."""
-_PROBE = Puzzle.sudoku(Geometry(3, 3), [0] * 81)
+_PROBE = sudoku(Geometry(3, 3), [0] * 81)
 """The puzzle an encoding is checked against before any real puzzle (a 9x9 Sudoku)."""
 
 

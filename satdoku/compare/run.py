@@ -11,6 +11,7 @@ from typing import Any
 from satdoku.compare.configuration import Configuration
 from satdoku.errors import SatdokuError
 from satdoku.geometry import Geometry
+from satdoku.kinds.classic import sudoku
 from satdoku.model import Grid, Puzzle
 from satdoku.solver import SolveTimeout, Stats, solve
 from satdoku.status import Status
@@ -115,7 +116,7 @@ def compare(
     each run is repeated and its least times kept (a busy machine only ever adds time).
     Each configuration first solves an empty 4x4 once, untimed, so that one-time costs
     (imports, loading solver libraries) do not land on the first puzzle."""
-    warm_up = Puzzle.sudoku(Geometry(2, 2), [0] * 16)
+    warm_up = sudoku(Geometry(2, 2), [0] * 16)
     for configuration in configurations:
         configuration.check()
         run_trial(configuration, warm_up, 0, timeout)

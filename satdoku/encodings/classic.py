@@ -20,10 +20,10 @@ from typing import ClassVar
 
 from satdoku.deadline import NEVER, Deadline
 from satdoku.encodings.cardinality import at_least_one, at_most_one
-from satdoku.encodings.constraints import encode_constraint
+from satdoku.encodings.context import CnfContext
 from satdoku.encodings.formula import Formula, VarMap
 from satdoku.encodings.reduce import given_candidates, singles_candidates
-from satdoku.model import AllDifferent, Puzzle
+from satdoku.model import Puzzle
 from satdoku.verify import given_clashes
 
 CHECK_EVERY = 512
@@ -82,12 +82,10 @@ class ClassicEncoding:
             at_least_one(formula, lits)
             if self.cell_amo:
                 at_most_one(formula, lits, self.amo)
+        target = CnfContext(formula, puzzle, candidates, self)
         for constraint in puzzle.constraints:
             deadline.check()
-            if isinstance(constraint, AllDifferent):
-                self._encode_unit(formula, puzzle, constraint, candidates)
-            else:
-                encode_constraint(formula, puzzle, constraint, candidates, self.sums)
+            constraint.cnf(target)
         if not self.optimized:
             formula.clauses.extend([var(c, v)] for c, v in enumerate(puzzle.givens) if v)
         elif given_clashes(puzzle):
@@ -102,30 +100,6 @@ class ClassicEncoding:
         if self.optimized:
             return given_candidates(puzzle, deadline)
         return _all_values(puzzle)
-
-    def _encode_unit(
-        self,
-        formula: Formula,
-        puzzle: Puzzle,
-        unit: AllDifferent,
-        candidates: list[tuple[int, ...]],
-    ) -> None:
-        offsets = formula.varmap.offsets
-        givens = puzzle.givens
-        placed = {givens[c] for c in unit.cells} if self.optimized else set()
-        must_hold_all = self.unit_alo and len(unit.cells) == puzzle.values
-        holders: dict[int, list[int]] = {}
-        for c in unit.cells:
-            base = offsets[c] + 1
-            for k, value in enumerate(candidates[c]):
-                holders.setdefault(value, []).append(base + k)
-        for value in range(1, puzzle.values + 1):
-            if value in placed:
-                continue
-            lits = holders.get(value, [])
-            at_most_one(formula, lits, self.amo)
-            if must_hold_all:
-                at_least_one(formula, lits)
 
 
 def _all_values(puzzle: Puzzle) -> list[tuple[int, ...]]:

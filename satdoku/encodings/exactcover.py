@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from satdoku.errors import UsageError
-from satdoku.model import AllDifferent, Constraint, Puzzle, Sum
+from satdoku.model import Constraint, Puzzle
 
 
 @dataclass(frozen=True)
@@ -71,8 +71,8 @@ class ExactCover:
 def _matrix(values: int, ncells: int, constraints: tuple[Constraint, ...], kind: str) -> ExactCover:
     columns = [tuple(range(cell * values, cell * values + values)) for cell in range(ncells)]
     for constraint in constraints:
-        if not isinstance(constraint, AllDifferent) or len(constraint.cells) != values:
-            what = "a sum" if isinstance(constraint, Sum) else "a unit"
+        if constraint.needs(values) != "unit":
+            what = "a unit" if constraint.distinct else f"a {constraint.family}"
             raise UsageError(
                 f"the dpll backend needs every constraint to be a unit of {values} cells"
                 f" (exactly one of each value); this {kind} puzzle has {what} of"

@@ -16,8 +16,9 @@ from __future__ import annotations
 from functools import cache
 from itertools import combinations
 
+from satdoku.constraints import Sum
 from satdoku.deadline import NEVER, Deadline
-from satdoku.model import Puzzle, Sum
+from satdoku.model import Puzzle
 
 CHECK_EVERY = 512
 """Cells (or steps of the singles loop) between two looks at the deadline."""

@@ -1,4 +1,4 @@
-"""CNF for :class:`~satdoku.model.Sum` constraints (Kakuro runs, killer cages), two ways.
+"""CNF for :class:`~satdoku.constraints.Sum` constraints (Kakuro runs, killer cages), two ways.
 
 * ``table`` (default): the digit sets that reach the sum. When the sum's cells also form an
   AllDifferent unit, their values are a *set* of ``k`` distinct values adding up to the
@@ -21,7 +21,7 @@ from satdoku.encodings.cardinality import at_least_one
 from satdoku.encodings.formula import Formula
 from satdoku.errors import UsageError
 from satdoku.extras import require
-from satdoku.model import Puzzle, Sum
+from satdoku.model import Puzzle
 
 SUM_METHODS = ("table", "pb")
 MAX_TABLE = 5000
@@ -31,11 +31,14 @@ MAX_TABLE = 5000
 def encode_sum(
     formula: Formula,
     puzzle: Puzzle,
-    constraint: Sum,
+    cells: Sequence[int],
+    total: int,
+    name: str,
     candidates: Sequence[Sequence[int]],
     method: str = "table",
 ) -> None:
-    """Add ``constraint`` to ``formula`` by ``method`` (``table`` or ``pb``).
+    """Add "the values of ``cells`` add up to ``total``" (a sum called ``name``) to
+    ``formula`` by ``method`` (``table`` or ``pb``).
 
     Raises:
         UsageError: an unknown method, or a sum to encode by ``pb`` without pindakaas.
@@ -43,11 +46,11 @@ def encode_sum(
     if method not in SUM_METHODS:
         raise UsageError(f"unknown sum encoding {method!r}; choose from {', '.join(SUM_METHODS)}")
     givens = puzzle.givens
-    free = [c for c in constraint.cells if candidates[c]]
-    total = constraint.total - sum(givens[c] for c in constraint.cells if not candidates[c])
-    distinct = _is_unit(puzzle, constraint.cells)
+    free = [c for c in cells if candidates[c]]
+    total -= sum(givens[c] for c in cells if not candidates[c])
+    distinct = _is_unit(puzzle, cells)
     if method == "table" and distinct:
-        used = {givens[c] for c in constraint.cells if not candidates[c]}
+        used = {givens[c] for c in cells if not candidates[c]}
         sets = _digit_sets(free, candidates, total, used)
         if sets is not None:
             _encode_table(formula, free, candidates, sets)
@@ -56,7 +59,7 @@ def encode_sum(
         what = "the pb sum encoding"
     else:
         why = f"over {MAX_TABLE} digit sets" if distinct else "its cells may repeat a value"
-        what = f"the pb encoding of {constraint.name or 'a sum'} ({why})"
+        what = f"the pb encoding of {name or 'a sum'} ({why})"
     _encode_pb(formula, free, candidates, total, what)
 
 

@@ -41,6 +41,7 @@ from satdoku.formats.text import (
     row_width,
 )
 from satdoku.geometry import Geometry
+from satdoku.kinds.classic import sudoku
 from satdoku.model import Puzzle
 
 PUZZLE_COLUMNS = ("quizzes", "quiz", "puzzle", "puzzles", "question", "grid", "sudoku")
@@ -108,7 +109,7 @@ class Record:
         """The puzzle; None when the text did not parse."""
         if self._puzzle is None and self.plain is not None:
             (rows, cols), givens = self.plain
-            self._puzzle = Puzzle.sudoku(Geometry(rows, cols), givens)
+            self._puzzle = sudoku(Geometry(rows, cols), givens)
         return self._puzzle
 
     def _fields(self) -> tuple[object, ...]:

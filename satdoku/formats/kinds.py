@@ -1,8 +1,8 @@
-"""Puzzle kinds: each module holds one kind's constraints and its text format, and ``KINDS``
+"""Puzzle kinds by name: each reader module holds one kind's text format, and ``KINDS``
 names them. Adding a kind is one module with a ``KIND`` and one line here (see
 docs/adding-a-puzzle.md).
 
-    from satdoku.kinds import get_kind
+    from satdoku.formats.kinds import get_kind
     kakuro = get_kind("kakuro")
     puzzle = kakuro.parse(text)
 """

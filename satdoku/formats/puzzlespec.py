@@ -13,9 +13,11 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from satdoku.constraints import AllDifferent, Sum
 from satdoku.errors import ParseError, SatdokuError
 from satdoku.geometry import Geometry
-from satdoku.model import AllDifferent, Constraint, Puzzle, Sum, sudoku_units
+from satdoku.kinds.classic import sudoku_units
+from satdoku.model import Constraint, Puzzle
 
 MAX_SIZE = 64
 READS = (
@@ -72,17 +74,18 @@ class PuzzleSpec:
             sudoku_units(geometry) if geometry else self._lines_and_regions()
         )
         if self.main_diagonal:
-            constraints.append(AllDifferent(_main_diagonal(n), "main diagonal"))
+            constraints.append(AllDifferent(_main_diagonal(n), "main diagonal", "diagonal"))
         if self.anti_diagonal:
-            constraints.append(AllDifferent(_anti_diagonal(n), "anti-diagonal"))
+            constraints.append(AllDifferent(_anti_diagonal(n), "anti-diagonal", "diagonal"))
         constraints += [
-            AllDifferent(unit, f"extra region {k + 1}") for k, unit in enumerate(self.extra)
+            AllDifferent(unit, f"extra region {k + 1}", "extra region")
+            for k, unit in enumerate(self.extra)
         ]
         for k, (cage, total, distinct) in enumerate(self.cages):
             if distinct:
-                constraints.append(AllDifferent(cage, f"cage {k + 1}"))
+                constraints.append(AllDifferent(cage, f"cage {k + 1}", "cage"))
             if total is not None:
-                constraints.append(Sum(cage, total, f"cage {k + 1}"))
+                constraints.append(Sum(cage, total, f"cage {k + 1}", "cage"))
         return Puzzle(
             values=n,
             positions=tuple((r, c) for r in range(n) for c in range(n)),
@@ -100,10 +103,10 @@ class PuzzleSpec:
         rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
         columns = [tuple(r * n + c for r in range(n)) for c in range(n)]
         return (
-            tuple(AllDifferent(u, f"row {i + 1}") for i, u in enumerate(rows))
-            + tuple(AllDifferent(u, f"column {i + 1}") for i, u in enumerate(columns))
+            tuple(AllDifferent(u, f"row {i + 1}", "row") for i, u in enumerate(rows))
+            + tuple(AllDifferent(u, f"column {i + 1}", "column") for i, u in enumerate(columns))
             + tuple(
-                AllDifferent(tuple(members), f"region {k + 1}")
+                AllDifferent(tuple(members), f"region {k + 1}", "region")
                 for k, members in enumerate(self.regions.values())
             )
         )

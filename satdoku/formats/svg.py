@@ -1,7 +1,7 @@
 """Draw a puzzle, and a grid of it, as one standalone SVG picture.
 
-Everything drawn is read from the model: the cells (``positions``), the givens, the units and
-the sums. Units that tile the grid without being a straight line (boxes, jigsaw regions) get
+Everything drawn is read from the model: the cells (``positions``), the givens, and what each
+constraint draws of itself (:meth:`satdoku.model.Constraint.draw`): units and sums. Units that tile the grid without being a straight line (boxes, jigsaw regions) get
 thick borders; the other units that are not lines (diagonals, windows, box centres) are shaded;
 a sum whose cells are a straight run starting right after a cell that is not a puzzle cell is
 a Kakuro clue drawn in that cell; any other sum is a cage, drawn as a dashed outline with its
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from html import escape
 
 from satdoku.formats.text import MAX_CHAR_SIZE, digit
-from satdoku.model import Puzzle, Sum
+from satdoku.model import Puzzle
 
 Position = tuple[int, int]
 
@@ -110,11 +110,14 @@ class Marks:
         disjoint from those before) are regions, the other units that are not lines nor
         cages are shaded."""
         where = puzzle.positions
-        sum_cells = {frozenset(c.cells) for c in puzzle.constraints if isinstance(c, Sum)}
+        canvas = Sketch()
+        for constraint in puzzle.constraints:
+            constraint.draw(canvas)
+        sum_cells = {frozenset(cells) for cells, _ in canvas.totals}
         region: dict[Position, int] = {}
         shaded: set[Position] = set()
-        for unit in puzzle.units:
-            cells = frozenset(unit.cells)
+        for unit in canvas.units:
+            cells = frozenset(unit)
             if _is_line([where[c] for c in cells]) or cells in sum_cells:
                 continue
             if all(where[c] not in region for c in cells):
@@ -123,26 +126,39 @@ class Marks:
                 shaded.update(where[c] for c in cells)
         grid_places = {(r, c) for r in range(puzzle.nrows) for c in range(puzzle.ncols)}
         blocks = frozenset(grid_places - set(where))
-        cages, clues = _sums(puzzle, blocks)
+        cages, clues = _sums(puzzle, canvas.totals, blocks)
         return cls(region, frozenset(shaded), blocks, cages, clues)
 
 
+class Sketch:
+    """The canvas constraints draw on (:class:`satdoku.model.Canvas`): what each one says it
+    is, in order, for :class:`Marks` to lay out."""
+
+    def __init__(self) -> None:
+        self.units: list[tuple[int, ...]] = []
+        self.totals: list[tuple[tuple[int, ...], int]] = []
+
+    def unit(self, cells: Sequence[int]) -> None:
+        self.units.append(tuple(cells))
+
+    def total(self, cells: Sequence[int], total: int) -> None:
+        self.totals.append((tuple(cells), total))
+
+
 def _sums(
-    puzzle: Puzzle, blocks: frozenset[Position]
+    puzzle: Puzzle, totals: Sequence[tuple[tuple[int, ...], int]], blocks: frozenset[Position]
 ) -> tuple[tuple[Cage, ...], dict[Position, dict[str, int]]]:
     """Split the sums into Kakuro clues (a run after a block) and cages (every other sum).
 
     A run of one cell could go either way; it takes the direction its cell has no run in yet.
     """
     where = puzzle.positions
-    sums = sorted(
-        (c for c in puzzle.constraints if isinstance(c, Sum)), key=lambda s: len(s.cells) == 1
-    )
+    sums = sorted(totals, key=lambda s: len(s[0]) == 1)
     used: set[tuple[int, str]] = set()
     cages: list[Cage] = []
     clues: dict[Position, dict[str, int]] = {}
-    for total in sums:
-        places = sorted(where[c] for c in total.cells)
+    for cells, total in sums:
+        places = sorted(where[c] for c in cells)
         (r, c), (last_r, last_c) = places[0], places[-1]
         runs = {
             ACROSS: r == last_r and last_c - c == len(places) - 1,
@@ -153,15 +169,15 @@ def _sums(
             (
                 d
                 for d in (ACROSS, DOWN)
-                if runs[d] and before[d] in blocks and all((i, d) not in used for i in total.cells)
+                if runs[d] and before[d] in blocks and all((i, d) not in used for i in cells)
             ),
             None,
         )
         if direction is None:
-            cages.append(Cage(frozenset(places), total.total))
+            cages.append(Cage(frozenset(places), total))
             continue
-        used.update((i, direction) for i in total.cells)
-        clues.setdefault(before[direction], {})[direction] = total.total
+        used.update((i, direction) for i in cells)
+        clues.setdefault(before[direction], {})[direction] = total
     return tuple(cages), clues
 
 

@@ -21,6 +21,7 @@ from itertools import repeat
 
 from satdoku.errors import ParseError, SatdokuError
 from satdoku.geometry import Geometry
+from satdoku.kinds.classic import sudoku
 from satdoku.model import Puzzle
 
 BLANKS = frozenset(".0_* ")
@@ -42,7 +43,7 @@ def parse_line(
         size = math.isqrt(len(line))
         geometry = _geometry(size, box, lineno, f"{len(line)} characters")
         values = _char_values(line, size, alphabet, lineno, 1)
-        return Puzzle.sudoku(geometry, values)
+        return sudoku(geometry, values)
     tokens = TOKEN.findall(line)
     if not _separated_numbers(line, tokens):
         return _parse_groups(line, box, alphabet, lineno)
@@ -71,7 +72,7 @@ def _parse_values(line: str, tokens: list[str], box: Geometry | None, lineno: in
         bad = next(i for i, token in enumerate(tokens) if not _is_value(token, size))
         column = next(m.start() + 1 for i, m in enumerate(TOKEN.finditer(line)) if i == bad)
         raise ParseError(err.message, lineno, column) from None
-    return Puzzle.sudoku(geometry, values)
+    return sudoku(geometry, values)
 
 
 def _is_value(token: str, size: int) -> bool:
@@ -113,7 +114,7 @@ def _parse_groups(line: str, box: Geometry | None, alphabet: str, lineno: int) -
     values: list[int] = []
     for t in tokens:
         values.extend(_char_values(t.group(), size, alphabet, lineno, t.start() + 1))
-    return Puzzle.sudoku(geometry, values)
+    return sudoku(geometry, values)
 
 
 def is_number(token: str) -> bool:
@@ -182,7 +183,7 @@ def parse_rows(
     values: list[int] = []
     for lineno, line in rows:
         values.extend(_row_values(line, size, alphabet, lineno))
-    return Puzzle.sudoku(geometry, values)
+    return sudoku(geometry, values)
 
 
 def bad_cells(line: str, size: int) -> int:

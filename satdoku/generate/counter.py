@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from satdoku.deadline import Deadline
 from satdoku.errors import UsageError
-from satdoku.model import Grid, Puzzle, Sum
+from satdoku.model import Grid, Puzzle
 from satdoku.solver import dpll
 from satdoku.solver.backend import fit
 from satdoku.solver.engine import Engine
@@ -29,7 +29,7 @@ class Counter:
         self.rules = rules
         self.deadline = deadline
         self._search = _compiled(rules)
-        sums = any(isinstance(c, Sum) for c in rules.constraints)
+        sums = any(not c.distinct for c in rules.constraints)
         self._backend = SUMS_BACKEND if sums else None
         self._engine: Engine | None = None
 

@@ -12,7 +12,8 @@ from satdoku.formats.output import format_line
 from satdoku.generate.cages import Cages
 from satdoku.generate.regions import random_regions
 from satdoku.geometry import Geometry
-from satdoku.kinds import get_kind
+from satdoku.formats.kinds import get_kind
+from satdoku.kinds.classic import sudoku
 from satdoku.kinds.jigsaw import jigsaw
 from satdoku.kinds.killer import killer
 from satdoku.model import Puzzle
@@ -30,10 +31,10 @@ def fixed_rules(kind: str, geometry: Geometry) -> Puzzle | None:
     jigsaw, whose regions are drawn for each puzzle)."""
     if kind == "jigsaw":
         return None
-    sudoku = Puzzle.sudoku(geometry, [0] * geometry.ncells)
+    blank = sudoku(geometry, [0] * geometry.ncells)
     if kind in ("sudoku", "killer"):
-        return sudoku
-    return get_kind(kind).parse(format_line(sudoku, sudoku.givens), geometry, "auto")
+        return blank
+    return get_kind(kind).parse(format_line(blank, blank.givens), geometry, "auto")
 
 
 def jigsaw_rules(geometry: Geometry, rng: random.Random) -> Puzzle:

@@ -3,10 +3,10 @@ sides only, so that each box has one centre cell)."""
 
 from __future__ import annotations
 
+from satdoku.constraints import AllDifferent
 from satdoku.errors import UsageError
 from satdoku.geometry import Geometry
 from satdoku.kinds.sudoku import variant
-from satdoku.model import AllDifferent
 
 
 def centres(geometry: Geometry) -> tuple[AllDifferent, ...]:
@@ -16,7 +16,7 @@ def centres(geometry: Geometry) -> tuple[AllDifferent, ...]:
     cells = tuple(
         (top + br // 2) * n + left + bc // 2 for top in range(0, n, br) for left in range(0, n, bc)
     )
-    return (AllDifferent(cells, "box centres"),)
+    return (AllDifferent(cells, "box centres", "centres"),)
 
 
 KIND = variant(

@@ -13,10 +13,11 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from satdoku.constraints import AllDifferent
 from satdoku.errors import ParseError
 from satdoku.formats.regions import draw_regions
 from satdoku.kinds.base import Kind, Lines, block_records, cell_value, parse_text_block, row_tokens
-from satdoku.model import AllDifferent, Puzzle
+from satdoku.model import Puzzle
 
 
 @dataclass(frozen=True)
@@ -95,11 +96,16 @@ def jigsaw(n: int, givens: Sequence[int], regions: Sequence[Sequence[str]], line
             + (f" ({', '.join(wrong[:3])} cells)" if wrong else ""),
             lineno,
         )
-    rows = tuple(AllDifferent(tuple(r * n + c for c in range(n)), f"row {r + 1}") for r in range(n))
-    cols = tuple(
-        AllDifferent(tuple(r * n + c for r in range(n)), f"column {c + 1}") for c in range(n)
+    rows = tuple(
+        AllDifferent(tuple(r * n + c for c in range(n)), f"row {r + 1}", "row") for r in range(n)
     )
-    areas = tuple(AllDifferent(tuple(cells), f"region {s}") for s, cells in members.items())
+    cols = tuple(
+        AllDifferent(tuple(r * n + c for r in range(n)), f"column {c + 1}", "column")
+        for c in range(n)
+    )
+    areas = tuple(
+        AllDifferent(tuple(cells), f"region {s}", "region") for s, cells in members.items()
+    )
     return Puzzle(
         values=n,
         positions=tuple((r, c) for r in range(n) for c in range(n)),

@@ -31,11 +31,12 @@ from dataclasses import dataclass
 from itertools import chain
 from typing import Any
 
+from satdoku.constraints import AllDifferent, Sum
 from satdoku.errors import ParseError, SatdokuError
 from satdoku.formats.files import Record
 from satdoku.geometry import Geometry
 from satdoku.kinds.base import Kind, Lines, content_lines
-from satdoku.model import AllDifferent, Constraint, Puzzle, Sum
+from satdoku.model import Constraint, Puzzle
 
 BLOCK = "-"
 WHITE = ("0", ".")
@@ -218,10 +219,10 @@ def kakuro(
                 run = _run(tokens, index, r, c, dr, dc)
                 label = f"{name} run at r{r + 1}c{c + 1}"
                 if len(run) > 1:
-                    constraints.append(AllDifferent(run, label))
+                    constraints.append(AllDifferent(run, label, "run"))
                 total = getattr(before, name) if isinstance(before, Clue) else None
                 if total is not None:
-                    constraints.append(Sum(run, total, label))
+                    constraints.append(Sum(run, total, label, "run"))
     return Puzzle(
         values=9,
         positions=tuple(index),

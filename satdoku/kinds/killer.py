@@ -13,11 +13,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from satdoku.constraints import AllDifferent, Sum
 from satdoku.errors import ParseError, SatdokuError
 from satdoku.formats.regions import draw_regions
 from satdoku.geometry import Geometry
 from satdoku.kinds.base import Kind, Lines, block_records, parse_text_block, row_tokens
-from satdoku.model import AllDifferent, Puzzle, Sum, sudoku_units
+from satdoku.kinds.classic import sudoku_units
+from satdoku.model import Puzzle
 
 _SUM_ITEM = re.compile(r"([^\s,=:]+)\s*[=:]\s*(\d+)")
 NO_CAGE = "."
@@ -119,8 +121,8 @@ def killer(
         raise ParseError(f"cage {too_big[0]!r} has more than {n} cells", lineno)
     cage_units: list[AllDifferent | Sum] = []
     for label, cells in members.items():
-        cage_units.append(AllDifferent(tuple(cells), f"cage {label}"))
-        cage_units.append(Sum(tuple(cells), sums[label], f"cage {label}"))
+        cage_units.append(AllDifferent(tuple(cells), f"cage {label}", "cage"))
+        cage_units.append(Sum(tuple(cells), sums[label], f"cage {label}", "cage"))
     return Puzzle(
         values=n,
         positions=tuple((r, c) for r in range(n) for c in range(n)),

@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
+from satdoku.constraints import AllDifferent
 from satdoku.errors import SatdokuError
 from satdoku.formats.files import Record, parse_puzzle, read_records
 from satdoku.formats.regions import draw_regions
 from satdoku.geometry import Geometry
 from satdoku.kinds.base import Kind
-from satdoku.model import AllDifferent, Puzzle
+from satdoku.model import Puzzle
 
 ExtraUnits = Callable[[Geometry], tuple[AllDifferent, ...]]
 

@@ -3,10 +3,10 @@ of them on a 9x9), also hold every value once."""
 
 from __future__ import annotations
 
+from satdoku.constraints import AllDifferent
 from satdoku.errors import UsageError
 from satdoku.geometry import Geometry
 from satdoku.kinds.sudoku import variant
-from satdoku.model import AllDifferent
 
 
 def windows(geometry: Geometry) -> tuple[AllDifferent, ...]:
@@ -20,6 +20,7 @@ def windows(geometry: Geometry) -> tuple[AllDifferent, ...]:
         AllDifferent(
             tuple((top + dr) * n + left + dc for dr in range(b) for dc in range(b)),
             f"window {i + 1}",
+            "window",
         )
         for i, (top, left) in enumerate((t, s) for t in starts for s in starts)
     )

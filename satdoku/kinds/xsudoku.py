@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
+from satdoku.constraints import AllDifferent
 from satdoku.geometry import Geometry
 from satdoku.kinds.sudoku import variant
-from satdoku.model import AllDifferent
 
 
 def diagonals(geometry: Geometry) -> tuple[AllDifferent, ...]:
     n = geometry.size
     return (
-        AllDifferent(tuple(i * n + i for i in range(n)), "main diagonal"),
-        AllDifferent(tuple(i * n + n - 1 - i for i in range(n)), "anti-diagonal"),
+        AllDifferent(tuple(i * n + i for i in range(n)), "main diagonal", "diagonal"),
+        AllDifferent(tuple(i * n + n - 1 - i for i in range(n)), "anti-diagonal", "diagonal"),
     )
 
 

@@ -16,7 +16,7 @@ from typing import TypeVar, cast
 from satdoku.deadline import NEVER, Deadline
 from satdoku.errors import UsageError
 from satdoku.geometry import Geometry
-from satdoku.model import AllDifferent, Constraint, Puzzle
+from satdoku.model import Constraint, Puzzle
 
 T = TypeVar("T")
 PACE = 256
@@ -44,11 +44,6 @@ def popcount(mask: int) -> int:
     return mask.bit_count()
 
 
-def unit_kind(unit: AllDifferent) -> str:
-    """The first word of the unit's name: ``row``, ``column``, ``box``, ... (``unit`` if none)."""
-    return unit.name.split()[0] if unit.name else "unit"
-
-
 @dataclass(frozen=True)
 class Layout:
     """What the techniques need to know about a puzzle's units, computed once per puzzle."""
@@ -70,7 +65,7 @@ class Layout:
         Raises :class:`UsageError` when the puzzle has constraints other than all-different
         units, and :class:`~satdoku.deadline.SolveTimeout` when ``deadline`` passes first.
         """
-        if any(not isinstance(c, AllDifferent) for c in puzzle.constraints):
+        if any(not c.distinct for c in puzzle.constraints):
             raise UsageError(
                 f"the logic engine handles puzzles made of all-different units only,"
                 f" not the sums of a {puzzle.kind} puzzle"
@@ -192,7 +187,7 @@ def _layout(shape: Shape, deadline: Deadline) -> Layout:
         puzzle=puzzle,
         units=tuple(u.cells for u in units),
         unit_names=tuple(u.name or f"unit {i + 1}" for i, u in enumerate(units)),
-        unit_kinds=tuple(unit_kind(u) for u in units),
+        unit_kinds=tuple(u.family for u in units),
         full_units=tuple(i for i, u in enumerate(units) if len(u.cells) == puzzle.values),
         cell_units=tuple(tuple(us) for us in cell_units),
         peers=tuple(peers),

@@ -20,7 +20,7 @@ from typing import Protocol
 from satdoku.deadline import Deadline
 from satdoku.errors import UsageError
 from satdoku.geometry import Geometry
-from satdoku.model import AllDifferent, Grid, Puzzle, Sum
+from satdoku.model import Grid, Puzzle
 from satdoku.results import EngineResult, Stats
 
 Found = tuple[Grid, Stats]
@@ -55,6 +55,8 @@ class Capabilities:
     """It takes ``Sum`` constraints (killer cages, Kakuro runs)."""
     full_units_only: bool = False
     """It takes only puzzles whose units each hold every value (N cells of N values)."""
+    rules: bool = True
+    """It takes every other rule type (through its CNF or CP-SAT form)."""
     max_values: int | None = None
     """The largest number of values (N of an N x N grid) it takes; None: no bound."""
     strategies: tuple[str, ...] = ()
@@ -65,6 +67,15 @@ class Capabilities:
     """Its engine takes a conflict budget per solve."""
     available: bool = True
     """It is installed (a compiled part may be missing where it could not be built)."""
+
+    def takes(self, need: str) -> bool:
+        """Whether it takes a constraint that needs ``need`` (see
+        :meth:`satdoku.model.Constraint.needs`)."""
+        if need == "sum":
+            return self.sums
+        if need == "partial-unit":
+            return not self.full_units_only
+        return need == "unit" or self.rules
 
 
 class PuzzleEngine(Protocol):
@@ -149,21 +160,19 @@ def fit(backend: Described, puzzle: Puzzle) -> None:
             f" not {puzzle.values}; use another backend"
         )
     for constraint in puzzle.constraints:
-        if isinstance(constraint, Sum) and not caps.sums:
-            raise UsageError(
-                f"the {backend.name} backend takes no sums ({constraint.name or 'a sum'});"
-                " use a CNF or the cpsat backend"
-            )
-        if (
-            isinstance(constraint, AllDifferent)
-            and caps.full_units_only
-            and len(constraint.cells) != puzzle.values
-        ):
-            name = constraint.name or "a unit"
+        need = constraint.needs(puzzle.values)
+        if caps.takes(need):
+            continue
+        what = constraint.name or f"a {constraint.family}"
+        if need == "partial-unit":
             raise UsageError(
                 f"the {backend.name} backend takes units of {puzzle.values} cells only; this"
-                f" puzzle has a unit of {len(constraint.cells)} cells ({name})"
+                f" puzzle has a unit of {len(constraint.cells)} cells ({what})"
             )
+        rules = "sums" if need == "sum" else f"{constraint.family} rules"
+        raise UsageError(
+            f"the {backend.name} backend takes no {rules} ({what}); use a CNF or the cpsat backend"
+        )
 
 
 def strategy_for(

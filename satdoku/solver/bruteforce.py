@@ -2,7 +2,8 @@
 
 It exists to cross-check the SAT and CP-SAT counts on small grids (4x4, 6x6) and shares no
 code with them: it fills the blanks one at a time in cell order, trying every value that no
-peer holds, and checks each ``Sum`` when its last cell is filled.
+peer holds, and checks each other rule (sums, ...) by its own check when its last cell is
+filled.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Iterator
 from itertools import islice
 
 from satdoku.deadline import NEVER, Deadline
-from satdoku.model import Grid, Puzzle, Sum
+from satdoku.model import Constraint, Grid, Puzzle
 from satdoku.results import Stats
 from satdoku.solver.backend import (
     Capabilities,
@@ -62,18 +63,18 @@ def brute_force_grids(puzzle: Puzzle, deadline: Deadline = NEVER) -> Iterator[Gr
             return
         if value and not 1 <= value <= puzzle.values:
             return
-    sums = [c for c in puzzle.constraints if isinstance(c, Sum)]
+    rules = [c for c in puzzle.constraints if not c.distinct]
     blanks = [i for i, v in enumerate(grid) if v == 0]
     order = {cell: k for k, cell in enumerate(blanks)}
-    # each Sum is checked once its last blank (in fill order) is filled, or up front
-    closing: dict[int, list[Sum]] = {}
-    for s in sums:
-        last = max((order[c] for c in s.cells if c in order), default=-1)
+    # each rule is checked once its last blank (in fill order) is filled, or up front
+    closing: dict[int, list[Constraint]] = {}
+    for rule in rules:
+        last = max((order[c] for c in rule.cells if c in order), default=-1)
         if last < 0:
-            if sum(grid[c] for c in s.cells) != s.total:
+            if rule.problem([grid[c] for c in rule.cells]) is not None:
                 return
         else:
-            closing.setdefault(blanks[last], []).append(s)
+            closing.setdefault(blanks[last], []).append(rule)
     values = range(1, puzzle.values + 1)
     filled = 0
 
@@ -92,7 +93,10 @@ def brute_force_grids(puzzle: Puzzle, deadline: Deadline = NEVER) -> Iterator[Gr
             if value in taken:
                 continue
             grid[cell] = value
-            if all(sum(grid[c] for c in s.cells) == s.total for s in closing.get(cell, ())):
+            if all(
+                rule.problem([grid[c] for c in rule.cells]) is None
+                for rule in closing.get(cell, ())
+            ):
                 yield from fill(k + 1)
         grid[cell] = 0
 

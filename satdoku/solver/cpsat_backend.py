@@ -2,9 +2,11 @@
 
 Two models of the same puzzle:
 
-* ``alldiff``: one integer variable per cell, ``AddAllDifferent`` per unit, linear sums;
-* ``onehot``: one Boolean per (cell, value), ``AddExactlyOne`` per cell, ``AddAtMostOne`` per
-  unit and value (``AddExactlyOne`` where the unit must hold every value).
+* ``alldiff``: one integer variable per cell;
+* ``onehot``: one Boolean per (cell, value), ``AddExactlyOne`` per cell.
+
+Each constraint posts itself (``AddAllDifferent`` per unit, or ``AddAtMostOne`` per unit and
+value, ``AddExactlyOne`` where the unit must hold every value; linear sums).
 
 ortools is imported only here, and only when a CP-SAT backend is used.
 """
@@ -22,7 +24,7 @@ from typing import Any
 from satdoku.deadline import NEVER, Deadline
 from satdoku.errors import UsageError
 from satdoku.extras import require
-from satdoku.model import AllDifferent, Grid, Puzzle, Sum
+from satdoku.model import Grid, Puzzle
 from satdoku.results import Stats
 from satdoku.solver.backend import (
     Capabilities,
@@ -30,6 +32,7 @@ from satdoku.solver.backend import (
     ModelKind,
     NamedEncodings,
 )
+from satdoku.solver.cpsat_targets import IntegerCells, OneHotCells
 from satdoku.solver.guard import guarded
 
 CP_MODEL = "ortools.sat.python.cp_model"
@@ -90,12 +93,10 @@ class CpsatModel:
             model.new_int_var(g or 1, g or puzzle.values, f"c{i}")
             for i, g in enumerate(puzzle.givens)
         ]
+        target = IntegerCells(model, puzzle.values, cells)
         for constraint in puzzle.constraints:
             self.deadline.check()
-            if isinstance(constraint, AllDifferent):
-                model.add_all_different([cells[c] for c in constraint.cells])
-            elif isinstance(constraint, Sum):
-                model.add(sum(cells[c] for c in constraint.cells) == _total(constraint, puzzle))
+            constraint.cpsat(target)
 
         def decode(values: Any) -> Grid:
             return tuple(int(values.value(x)) for x in cells)
@@ -112,18 +113,10 @@ class CpsatModel:
             model.add_exactly_one(x[i])
             if given:
                 model.add(x[i][given - 1] == 1)
+        target = OneHotCells(model, puzzle.values, x)
         for constraint in puzzle.constraints:
             self.deadline.check()
-            if isinstance(constraint, AllDifferent):
-                full = len(constraint.cells) == puzzle.values
-                for v in domain:
-                    lits = [x[c][v - 1] for c in constraint.cells]
-                    (model.add_exactly_one if full else model.add_at_most_one)(lits)
-            elif isinstance(constraint, Sum):
-                model.add(
-                    sum(v * x[c][v - 1] for c in constraint.cells for v in domain)
-                    == _total(constraint, puzzle)
-                )
+            constraint.cpsat(target)
 
         def decode(values: Any) -> Grid:
             return tuple(
@@ -238,9 +231,3 @@ class _Finished:
 
     def __init__(self, status: Any) -> None:
         self.status = status
-
-
-def _total(constraint: Sum, puzzle: Puzzle) -> int:
-    """The total of a sum, kept within 64 bits: a total beyond what its cells can reach stays
-    beyond it (so the model has no solution, as the total demands)."""
-    return min(constraint.total, len(constraint.cells) * puzzle.values + 1)

@@ -1,0 +1,41 @@
+"""What a constraint sees of a CP-SAT model (:class:`satdoku.model.CpTarget`), for the two
+models of :mod:`satdoku.solver.cpsat_backend`: an integer variable per cell, or a Boolean per
+cell and value."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+
+class IntegerCells:
+    """The ``alldiff`` model: ``cells[c]`` is the value of cell ``c``."""
+
+    def __init__(self, model: Any, size: int, cells: Sequence[Any]) -> None:
+        self.model = model
+        self.size = size
+        self.cells = cells
+
+    def value(self, cell: int) -> Any:
+        return self.cells[cell]
+
+    def all_different(self, cells: Sequence[int]) -> None:
+        self.model.add_all_different([self.cells[c] for c in cells])
+
+
+class OneHotCells:
+    """The ``onehot`` model: ``x[c][v - 1]`` says cell ``c`` holds ``v``."""
+
+    def __init__(self, model: Any, size: int, x: Sequence[Sequence[Any]]) -> None:
+        self.model = model
+        self.size = size
+        self.x = x
+
+    def value(self, cell: int) -> Any:
+        return sum(v * b for v, b in enumerate(self.x[cell], 1))
+
+    def all_different(self, cells: Sequence[int]) -> None:
+        """Each value at most once; exactly once in a unit of ``size`` cells."""
+        add = self.model.add_exactly_one if len(cells) == self.size else self.model.add_at_most_one
+        for v in range(self.size):
+            add([self.x[c][v] for c in cells])
