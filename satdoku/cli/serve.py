@@ -53,6 +53,7 @@ def serve_command(
     """
     uvicorn = require("uvicorn", "web", "serve")
     require("starlette", "web", "serve")
+    require("pydantic", "web", "serve")
     from satdoku.web.app import create_app
 
     settings = Settings(

@@ -26,7 +26,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from satdoku.deadline import Deadline
 from satdoku.web.endpoints import ENDPOINTS, Endpoint
-from satdoku.web.fields import BadRequest, effective_timeout, read_job
+from satdoku.web.job import BadRequest, effective_timeout, read_job
 from satdoku.web.openapi import OPENAPI_PATH, openapi
 from satdoku.web.pool import Busy, WorkerDied, WorkerPool
 from satdoku.web.settings import Settings

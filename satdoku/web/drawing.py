@@ -4,11 +4,11 @@ its cells are in that picture, its units and the candidates its givens leave."""
 from __future__ import annotations
 
 from satdoku.errors import SatdokuError, UsageError
+from satdoku.formats.kinds import get_kind
 from satdoku.formats.output import format_line
 from satdoku.formats.records import OutputRecord
 from satdoku.formats.svg import LARGEST_SIDE, MAX_CELL, MIN_CELL, Marks, puzzle_svg, symbol
 from satdoku.geometry import Geometry
-from satdoku.kinds import get_kind
 from satdoku.model import Puzzle
 
 MAX_DRAWN = 2500

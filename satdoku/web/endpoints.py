@@ -1,5 +1,5 @@
 """What each endpoint of the API answers: one function per endpoint, run in a worker process,
-and the table :data:`ENDPOINTS` that names them with the fields each takes and the schema of
+and the table :data:`ENDPOINTS` that names them with the fields each takes and the type of
 its answer. Adding an endpoint is one function and one entry here.
 
 The answers are the command line's JSON records for a puzzle given as an argument (built by
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from satdoku.deadline import Deadline, SolveTimeout
+from satdoku.formats.kinds import get_kind
 from satdoku.formats.records import (
     OutputRecord,
     candidates_record,
@@ -29,11 +29,10 @@ from satdoku.formats.records import (
     unsolved_record,
 )
 from satdoku.geometry import Geometry
-from satdoku.kinds import get_kind
 from satdoku.model import Puzzle
 from satdoku.status import Status
-from satdoku.web import schemas
-from satdoku.web.fields import Job
+from satdoku.web import answers
+from satdoku.web.job import Job
 
 EXPLAIN_LIMIT = 100
 """Solutions counted when the logic gets stuck, unless the request gives a ``limit``."""
@@ -128,12 +127,7 @@ def answer_rate(job: Job, deadline: Deadline) -> OutputRecord:
     from satdoku.logic import rate, technique_set
 
     puzzle = read_puzzle(job)
-    try:
-        return rating_record(
-            rate(puzzle, technique_set(job.techniques), timeout=deadline.timeout())
-        )
-    except SolveTimeout:
-        return {"status": str(Status.UNKNOWN), "reason": str(deadline.error())}
+    return rating_record(rate(puzzle, technique_set(job.techniques), timeout=deadline.timeout()))
 
 
 def answer_draw(job: Job, deadline: Deadline) -> OutputRecord:
@@ -175,13 +169,13 @@ PUZZLE = ("puzzle", "kind", "box", "alphabet")
 @dataclass(frozen=True)
 class Endpoint:
     """``POST /api/{name}``: ``answer`` runs in a worker on the fields ``takes``; ``returns`` is
-    the JSON schema of its answer."""
+    the typed dictionary of its answer (:mod:`satdoku.web.answers`)."""
 
     name: str
     summary: str
     takes: tuple[str, ...]
     answer: Callable[[Job, Deadline], OutputRecord]
-    returns: dict[str, Any]
+    returns: type
 
 
 ENDPOINTS = {
@@ -192,7 +186,7 @@ ENDPOINTS = {
             "Solve the puzzle: as `satdoku solve PUZZLE --format json`.",
             (*PUZZLE, "timeout"),
             answer_solve,
-            schemas.SOLVE,
+            answers.Solved,
         ),
         Endpoint(
             "count",
@@ -200,7 +194,7 @@ ENDPOINTS = {
             " as `satdoku count PUZZLE --format json`.",
             (*PUZZLE, "limit", "timeout"),
             answer_count,
-            schemas.COUNT,
+            answers.Counted,
         ),
         Endpoint(
             "unique",
@@ -208,7 +202,7 @@ ENDPOINTS = {
             " as `satdoku unique PUZZLE --format json`.",
             (*PUZZLE, "timeout"),
             answer_unique,
-            schemas.UNIQUE,
+            answers.Checked,
         ),
         Endpoint(
             "explain",
@@ -217,14 +211,14 @@ ENDPOINTS = {
             f" {EXPLAIN_LIMIT}): as `satdoku explain PUZZLE --format json`.",
             (*PUZZLE, "techniques", "limit", "timeout"),
             answer_explain,
-            schemas.EXPLAIN,
+            answers.Explained,
         ),
         Endpoint(
             "hint",
             "The easiest next step: as `satdoku explain --hint PUZZLE --format json`.",
             (*PUZZLE, "techniques", "limit", "timeout"),
             answer_hint,
-            schemas.HINT,
+            answers.Hinted,
         ),
         Endpoint(
             "rate",
@@ -232,7 +226,7 @@ ENDPOINTS = {
             " PUZZLE --format json`.",
             (*PUZZLE, "techniques", "timeout"),
             answer_rate,
-            schemas.RATE,
+            answers.Rated,
         ),
         Endpoint(
             "generate",
@@ -240,7 +234,7 @@ ENDPOINTS = {
             " record for the seed), with the status `solved`.",
             ("kind", "box", "seed", "symmetry", "minimal", "label", "timeout"),
             answer_generate,
-            schemas.GENERATE,
+            answers.Generated,
         ),
         Endpoint(
             "draw",
@@ -248,7 +242,7 @@ ENDPOINTS = {
             " (givens only), and its cells, units and candidates.",
             PUZZLE,
             answer_draw,
-            schemas.DRAW,
+            answers.Drawn,
         ),
     )
 }

@@ -1,5 +1,10 @@
 """The worker processes that answer requests, off the event loop, within bounds.
 
+Why more than a bare :class:`~concurrent.futures.ProcessPoolExecutor`: it cannot stop a job
+that runs past its limit (``Future.cancel`` only cancels jobs not yet started, and the
+executor kills no single worker), its queue has no bound, and it does not start new workers
+after one dies. So the executor runs the jobs, and this module adds the bounds around it.
+
 A :class:`~concurrent.futures.ProcessPoolExecutor` of ``workers`` processes runs the jobs; a
 counter of the requests in flight (running or waiting for a worker) keeps the wait bounded:
 past ``workers + queue`` the answer is :class:`Busy` (503 with ``Retry-After``), never an
@@ -30,13 +35,13 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
-from satdoku.deadline import Deadline, SolveTimeout
+from satdoku.deadline import NEVER, Deadline, SolveTimeout
 from satdoku.errors import SatdokuError, VerificationError
 from satdoku.formats.records import OutputRecord
 from satdoku.solver.guard import die_with_parent
 from satdoku.status import Status
 from satdoku.web.endpoints import ENDPOINTS
-from satdoku.web.fields import Job
+from satdoku.web.job import Job
 from satdoku.web.settings import Settings
 
 WARM_PUZZLE = "1.....1..1.....1"
@@ -81,11 +86,8 @@ def _start_worker(parent: int) -> None:
     """Set a new worker up: it dies with ``parent``, leaves Ctrl-C to it, and loads satdoku."""
     die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    from satdoku.logic import explain
-    from satdoku.solver import solve
-
-    solve(WARM_PUZZLE, box="2x2")
-    explain(WARM_PUZZLE, box="2x2")
+    for endpoint in ("solve", "explain"):
+        work(Job(endpoint=endpoint, puzzle=WARM_PUZZLE, box="2x2"), NEVER)
 
 
 def _pid() -> int:

@@ -1,0 +1,202 @@
+"""What the API answers, as typed dictionaries: the records of :mod:`satdoku.formats.records`
+(docs/serve.md shows examples). Only the OpenAPI description reads them (through pydantic's
+JSON schema); the records themselves are built by the command line's builders."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+from typing_extensions import NotRequired, TypedDict
+
+from satdoku.status import Status
+
+Line = Annotated[
+    str,
+    Field(
+        description="A grid in one line: a character per cell up to 9 values (. for a blank),"
+        " numbers separated by commas above."
+    ),
+]
+Reason = Annotated[str, Field(description="Why there is no answer, in words.")]
+Cells = Annotated[list[Annotated[str, Field(examples=["r1c2"])]], Field(description="Cell names.")]
+Seconds = Annotated[float, Field(description="Seconds the work took.")]
+LogicStatus = Literal[Status.SOLVED, Status.NEEDS_SEARCH, Status.NO_SOLUTION, Status.UNKNOWN]
+
+
+class Solved(TypedDict):
+    """The answer of /api/solve."""
+
+    status: Literal[Status.SOLVED, Status.NO_SOLUTION, Status.UNKNOWN]
+    solution: Line | None
+    reason: NotRequired[Reason]
+
+
+class Counted(TypedDict):
+    """The answer of /api/count."""
+
+    status: Literal[
+        Status.UNIQUE, Status.MULTIPLE, Status.NO_SOLUTION, Status.SOLVED, Status.UNKNOWN
+    ]
+    count: int
+    complete: Annotated[bool, Field(description="False when a limit or the time stopped it.")]
+    backend: str
+    time: Seconds
+    stopped: Literal["limit", "timeout"] | None
+
+
+class Checked(TypedDict):
+    """The answer of /api/unique."""
+
+    status: Literal[Status.UNIQUE, Status.MULTIPLE, Status.NO_SOLUTION, Status.UNKNOWN]
+    solutions: Annotated[list[Line], Field(max_length=2)]
+    differences: Annotated[Cells, Field(description="The cells where the two solutions differ.")]
+    time: Seconds
+
+
+class Move(TypedDict):
+    """A value placed in a cell, or taken out of its candidates."""
+
+    cell: str
+    value: int
+
+
+class Step(TypedDict):
+    """One step of a person's solve."""
+
+    technique: str
+    difficulty: Annotated[float, Field(description="On the Sudoku Explainer scale.")]
+    description: Annotated[str, Field(description="The step in words.")]
+    cells: Annotated[Cells, Field(description="The cells of the pattern.")]
+    digits: list[int]
+    units: list[Annotated[str, Field(examples=["box 4"])]]
+    placements: NotRequired[list[Move]]
+    eliminations: NotRequired[list[Move]]
+
+
+class Rated(TypedDict):
+    """The answer of /api/rate."""
+
+    status: LogicStatus
+    score: NotRequired[float | None]
+    label: NotRequired[Literal["easy", "medium", "hard", "fiendish"] | None]
+    hardest: NotRequired[str | None]
+    hardest_score: NotRequired[float]
+    steps: NotRequired[int]
+    placed: NotRequired[int]
+    histogram: NotRequired[dict[str, int]]
+    reason: NotRequired[Reason]
+
+
+class Generated(TypedDict):
+    """The answer of /api/generate."""
+
+    status: Literal[Status.SOLVED, Status.UNKNOWN]
+    puzzle: NotRequired[
+        Annotated[
+            str, Field(description="The new puzzle, in the text satdoku reads with its kind.")
+        ]
+    ]
+    solution: NotRequired[Line]
+    givens: NotRequired[int]
+    rating: NotRequired[float | None]
+    label: NotRequired[str | None]
+    hardest: NotRequired[str | None]
+    seed: NotRequired[
+        Annotated[
+            str,
+            Field(
+                description="SEED:0: the run's seed (send it as `seed` to make this puzzle"
+                " again) and the puzzle's index in the run."
+            ),
+        ]
+    ]
+    kind: NotRequired[str]
+    regions: NotRequired[list[str]]
+    cages: NotRequired[list[str]]
+    sums: NotRequired[dict[str, int]]
+    reason: NotRequired[Reason]
+
+
+class Explained(TypedDict):
+    """The answer of /api/explain."""
+
+    puzzle: Line
+    status: LogicStatus
+    steps: NotRequired[list[Step]]
+    grid: NotRequired[
+        Annotated[str, Field(description="The grid reached, rows separated by spaces.")]
+    ]
+    reason: NotRequired[Reason]
+    rating: NotRequired[Rated]
+    candidates: NotRequired[
+        Annotated[
+            dict[str, list[int]],
+            Field(description="When stuck: the candidates of each open cell, by name."),
+        ]
+    ]
+    solutions: NotRequired[
+        Annotated[Counted, Field(description="When stuck: the solutions counted.")]
+    ]
+
+
+class Hinted(TypedDict):
+    """The answer of /api/hint."""
+
+    puzzle: Line
+    status: LogicStatus
+    hint: Step | None
+    reason: NotRequired[Reason]
+    solutions: NotRequired[
+        Annotated[Counted, Field(description="When stuck from the start: the solutions counted.")]
+    ]
+
+
+class Unit(TypedDict):
+    """A unit of the puzzle: its name and its cells' numbers."""
+
+    name: str
+    cells: list[int]
+
+
+class Drawn(TypedDict):
+    """The answer of /api/draw."""
+
+    kind: str
+    size: Annotated[int, Field(description="Values 1..size.")]
+    rows: NotRequired[int]
+    cols: NotRequired[int]
+    box: NotRequired[Annotated[str | None, Field(examples=["3x3"])]]
+    svg: Annotated[str, Field(description="The picture of `satdoku solve --format svg`.")]
+    cell: Annotated[float, Field(description="Pixels of a cell in the picture.")]
+    margin: Annotated[float, Field(description="Pixels from the picture's edge to the grid.")]
+    digit_size: Annotated[float, Field(description="Font size of a digit in the picture.")]
+    symbols: NotRequired[
+        Annotated[list[str], Field(description="How each value is written, from 1.")]
+    ]
+    cells: Annotated[
+        list[Annotated[list[int], Field(min_length=2, max_length=2)]],
+        Field(description="Row and column (from 0) of each cell."),
+    ]
+    names: Annotated[Cells, Field(description="The name of each cell.")]
+    givens: Annotated[list[int], Field(description="0: a blank.")]
+    units: list[Unit]
+    candidates: NotRequired[
+        Annotated[
+            list[list[int]] | None,
+            Field(
+                description="The values each cell may take given the givens; null for puzzles"
+                " with sums."
+            ),
+        ]
+    ]
+    line: NotRequired[Line]
+    editable: NotRequired[
+        Annotated[bool, Field(description="Whether `line` reads back as this puzzle.")]
+    ]
+
+
+class Error(TypedDict):
+    """Every error the API answers."""
+
+    error: Annotated[str, Field(description="What is wrong, in one line.")]
