@@ -24,24 +24,17 @@ Outcomes are :class:`Status` words; :class:`Exit` holds the command's exit codes
 """
 
 import importlib
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
+from satdoku import solver
+from satdoku.constraints import AllDifferent, Sum
 from satdoku.errors import ParseError, SatdokuError, UsageError, VerificationError
 from satdoku.formats import format_grid, format_line, parse_puzzle, read_records
+from satdoku.formats.puzzle import as_puzzle
 from satdoku.geometry import Geometry
-from satdoku.model import AllDifferent, Grid, Puzzle, Sum
-from satdoku.solver import (
-    Count,
-    Solution,
-    SolveTimeout,
-    Stats,
-    Uniqueness,
-    count,
-    is_unique,
-    solutions,
-    solve,
-    uniqueness,
-)
+from satdoku.model import Grid, Puzzle
+from satdoku.solver import Count, Solution, SolveTimeout, Stats, Uniqueness
 from satdoku.status import Exit, Status
 from satdoku.verify import check, given_clashes, violations
 
@@ -54,6 +47,103 @@ _LAZY = {
     name: "satdoku.logic" for name in ("Explanation", "Rating", "Step", "explain", "hint", "rate")
 }
 """Names imported on first use, so that solving never pays for loading the logic engine."""
+
+
+Text = Puzzle | str
+"""A puzzle, or its text in any notation satdoku reads (:func:`parse_puzzle`)."""
+Box = Geometry | str | None
+"""The box shape of a text that leaves it open (``"2x3"``): sizes that are not square numbers."""
+
+
+def solve(
+    puzzle: Text,
+    *,
+    backend: str | None = None,
+    encoding: str | None = None,
+    timeout: float | None = None,
+    box: Box = None,
+) -> Solution | None:
+    """The first solution of ``puzzle``, verified, or None when it has none; as
+    :func:`satdoku.solver.solve`, with ``puzzle`` as text too. Raises :class:`ParseError` for
+    text that is not a puzzle.
+
+    >>> solve("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......").line[:9]
+    '417369825'
+    """
+    return solver.solve(as_puzzle(puzzle, box), backend=backend, encoding=encoding, timeout=timeout)
+
+
+def solutions(
+    puzzle: Text,
+    *,
+    backend: str | None = None,
+    encoding: str | None = None,
+    limit: int | None = None,
+    timeout: float | None = None,
+    box: Box = None,
+    strategy: str | None = None,
+    many: bool = False,
+) -> Iterator[Solution]:
+    """The solutions of ``puzzle`` one by one, each verified; as
+    :func:`satdoku.solver.solutions`, with ``puzzle`` as text too (read at the first one)."""
+    yield from solver.solutions(
+        as_puzzle(puzzle, box),
+        backend=backend,
+        encoding=encoding,
+        limit=limit,
+        timeout=timeout,
+        strategy=strategy,
+        many=many,
+    )
+
+
+def count(
+    puzzle: Text,
+    limit: int | None = None,
+    *,
+    backend: str | None = None,
+    encoding: str | None = None,
+    strategy: str | None = None,
+    timeout: float | None = None,
+    box: Box = None,
+) -> Count:
+    """How many solutions ``puzzle`` has, at most ``limit``; as :func:`satdoku.solver.count`,
+    with ``puzzle`` as text too."""
+    return solver.count(
+        as_puzzle(puzzle, box),
+        limit,
+        backend=backend,
+        encoding=encoding,
+        strategy=strategy,
+        timeout=timeout,
+    )
+
+
+def uniqueness(
+    puzzle: Text,
+    *,
+    encoding: str | None = None,
+    backend: str | None = None,
+    strategy: str | None = None,
+    timeout: float | None = None,
+    box: Box = None,
+    closest: bool = True,
+) -> Uniqueness:
+    """None, one or two solutions of ``puzzle``, with the cells where two differ; as
+    :func:`satdoku.solver.uniqueness`, with ``puzzle`` as text too."""
+    return solver.uniqueness(
+        as_puzzle(puzzle, box),
+        encoding=encoding,
+        backend=backend,
+        strategy=strategy,
+        timeout=timeout,
+        closest=closest,
+    )
+
+
+def is_unique(puzzle: Text, *, box: Box = None, **options: Any) -> bool:
+    """True when ``puzzle`` has exactly one solution; ``options`` as for :func:`uniqueness`."""
+    return solver.is_unique(as_puzzle(puzzle, box), **options)
 
 
 def __getattr__(name: str) -> object:

@@ -6,9 +6,9 @@ import json
 import re
 from itertools import pairwise
 
+from satdoku import solve
 from satdoku.formats import parse_line
 from satdoku.logic import SINGLES, explain
-from satdoku import solve
 from tests.cli import assert_one_error_line, satdoku
 from tests.conftest import DATA, data_lines
 

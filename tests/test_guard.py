@@ -58,7 +58,7 @@ def test_a_hard_25x25_times_out_cleanly_with_cadical():
 
 
 def test_count_with_cadical_keeps_a_time_limit():
-    from satdoku.solver import count
+    from satdoku import count
 
     line = data_lines("norvig_hardest.txt")[0]
     result = count(line, limit=5, backend="cadical195", timeout=30)

@@ -8,9 +8,9 @@ import sys
 
 import pytest
 
+from satdoku import solve
 from satdoku.deadline import NEVER, Deadline
 from satdoku.formats.kinds import get_kind
-from satdoku import solve
 from tests.cli import _env, assert_one_error_line, satdoku
 
 EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"

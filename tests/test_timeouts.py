@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from satdoku import count, solutions, uniqueness
 from satdoku.compare import Configuration, compare
 from satdoku.deadline import NEVER, Deadline, SolveTimeout
 from satdoku.encodings import get_encoding
@@ -15,7 +16,6 @@ from satdoku.formats import parse_puzzle
 from satdoku.geometry import Geometry
 from satdoku.kinds.classic import sudoku
 from satdoku.model import Puzzle
-from satdoku import count, solutions, uniqueness
 from satdoku.solver.bruteforce import brute_force_grids
 from satdoku.solver.pysat_solver import PysatSolver
 from tests.cli import satdoku

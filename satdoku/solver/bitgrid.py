@@ -12,6 +12,7 @@ conflict budget is named (docs/benchmarks.md, "Throughput").
 
 from __future__ import annotations
 
+import importlib
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from enum import IntEnum
 from satdoku.deadline import Deadline
 from satdoku.errors import UsageError, VerificationError
 from satdoku.geometry import Geometry
+from satdoku.kinds.classic import sudoku
 from satdoku.model import Grid, Puzzle
 from satdoku.results import Stats
 from satdoku.solver.defaults import BIG_VALUES
@@ -27,7 +29,7 @@ from satdoku.solver.dpll import BACKEND, BITMASK, BudgetSpent
 from satdoku.verify import check, plain_failures
 
 try:
-    from satdoku.solver._bitgrid import solve_many
+    solve_many = importlib.import_module("satdoku.solver._bitgrid").solve_many
 except ImportError:  # built without a C compiler
     solve_many = None
 
@@ -155,7 +157,7 @@ def _failures_one_by_one(
     errors = {}
     for i, k in enumerate(counts):
         grids = [tuple(found[(2 * i + j) * nc : (2 * i + j + 1) * nc]) for j in range(min(k, 2))]
-        puzzle = Puzzle.sudoku(geometry, packed[i * nc : (i + 1) * nc])
+        puzzle = sudoku(geometry, packed[i * nc : (i + 1) * nc])
         try:
             for grid in grids:
                 check(puzzle, grid)

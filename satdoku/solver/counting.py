@@ -20,14 +20,14 @@ from typing import Any
 
 from satdoku.deadline import Deadline, SolveTimeout
 from satdoku.errors import UsageError
-from satdoku.formats.files import as_puzzle
-from satdoku.geometry import Geometry
-from satdoku.model import AllDifferent, Grid, Puzzle
+from satdoku.model import Grid, Puzzle
 from satdoku.results import Solution
-from satdoku.solver import bitgrid, dpll
+from satdoku.solver.bitgrid import search_one
 from satdoku.solver.closest import closest_other_solution
+from satdoku.solver.dpll import BITMASK, borrowed
 from satdoku.solver.guard import guarded
-from satdoku.solver.search import plan, verified
+from satdoku.solver.planner import Question, plan
+from satdoku.solver.search import verified
 from satdoku.status import Status
 from satdoku.verify import batch_checker, check
 
@@ -67,23 +67,22 @@ class Count:
 
 
 def count(
-    puzzle: Puzzle | str,
+    puzzle: Puzzle,
     limit: int | None = None,
     *,
     backend: str | None = None,
     encoding: str | None = None,
     strategy: str | None = None,
     timeout: float | None = None,
-    box: Geometry | str | None = None,
 ) -> Count:
     """Count the solutions of ``puzzle``, at most ``limit`` of them, each verified.
 
     Args:
-        puzzle: a :class:`Puzzle`, or its text.
+        puzzle: the :class:`Puzzle` (text becomes one at the doors: :func:`satdoku.count`).
         limit: the most solutions to count (None: all). The search goes one solution
             further, so a puzzle with exactly ``limit`` solutions is reported complete.
-        backend, encoding, box: as for :func:`satdoku.solve`; ``brute`` counts by plain
-            backtracking.
+        backend, encoding: as for :func:`~satdoku.solver.search.solve`; ``brute`` counts by
+            plain backtracking.
         strategy: ``blocking`` or ``branching`` for a python-sat backend (None: by size).
         timeout: seconds for the whole count.
 
@@ -91,19 +90,16 @@ def count(
         A :class:`Count`; a time-out gives a count that is not complete, never an exception.
 
     Raises:
-        ParseError, UsageError: as :func:`satdoku.solve`; also for a negative ``limit``.
+        UsageError: as :func:`~satdoku.solver.search.solve`; also for a negative ``limit``.
     """
-    puzzle = as_puzzle(puzzle, box)
     if limit is not None and limit < 0:
         raise UsageError(f"the limit must be 0 or more, not {limit}")
-    chosen = plan(puzzle, backend, encoding, strategy, many=True)
+    probe = None if limit is None else limit + 1
+    chosen = plan(puzzle, Question.COUNT, probe, backend, encoding, strategy)
     started = time.perf_counter()
     deadline = Deadline.after(timeout)
-    probe = None if limit is None else limit + 1
-    if chosen.backend.name == dpll.BACKEND:
-        named = backend is not None or encoding is not None or strategy is not None
-        bitmask = chosen.encoding == dpll.BITMASK or (not named and bitgrid.takes(puzzle))
-        counter = _bitmask_count if bitmask else _compiled_count
+    if chosen.counts_inside:
+        counter = search_one if chosen.encoding == BITMASK else _compiled_count
         found, timed_out = counter(puzzle, probe, deadline)
     else:
         grids = (grid for grid, _ in chosen.found(puzzle, probe, deadline))
@@ -125,19 +121,9 @@ at a time, so small counts never import numpy."""
 def _compiled_count(puzzle: Puzzle, limit: int | None, deadline: Deadline) -> tuple[int, bool]:
     """The count of the compiled search, inside it: no grid is built, so none is verified
     here (what it prints, through :func:`~satdoku.solver.search.solutions`, is)."""
-    with dpll.borrowed(puzzle) as search:
+    with borrowed(puzzle) as search:
         found, _ = search.count(puzzle, limit, None, deadline)
         return found, search.timed_out
-
-
-def _bitmask_count(puzzle: Puzzle, limit: int | None, deadline: Deadline) -> tuple[int, bool]:
-    """The count of the bitmask search (plain Sudokus below 25x25), inside it."""
-    if not bitgrid.takes(puzzle):
-        raise UsageError(
-            f"the {dpll.BITMASK} encoding of {dpll.BACKEND} counts plain Sudokus below 25x25;"
-            f" use {dpll.MATRIX}"
-        )
-    return bitgrid.search_one(puzzle, limit, deadline)
 
 
 def _count_grids(puzzle: Puzzle, grids: Iterator[Grid]) -> tuple[int, bool]:
@@ -177,20 +163,19 @@ class Uniqueness:
 
 
 def uniqueness(
-    puzzle: Puzzle | str,
+    puzzle: Puzzle,
     *,
     encoding: str | None = None,
     backend: str | None = None,
     strategy: str | None = None,
     timeout: float | None = None,
-    box: Geometry | str | None = None,
     closest: bool = True,
 ) -> Uniqueness:
     """Search for two solutions: none, one (a uniqueness proof) or two, with the cells where
     they differ.
 
     Args:
-        puzzle, backend, encoding, box: as for :func:`satdoku.solve`.
+        puzzle, backend, encoding: as for :func:`~satdoku.solver.search.solve`.
         strategy: for a python-sat backend; None: ``blocking`` (a CDCL solver's search: a
             single hard proof is what it is good at).
         timeout: seconds for the whole check; when it runs out during the closest-solution
@@ -204,10 +189,9 @@ def uniqueness(
         A :class:`Uniqueness`.
 
     Raises:
-        ParseError, UsageError: as :func:`satdoku.solve`.
+        UsageError: as :func:`~satdoku.solver.search.solve`.
     """
-    puzzle = as_puzzle(puzzle, box)
-    chosen = plan(puzzle, backend, encoding, strategy)
+    chosen = plan(puzzle, Question.SOLUTIONS, 2, backend, encoding, strategy)
     started = time.perf_counter()
     deadline = Deadline.after(timeout)
     try:
@@ -218,7 +202,7 @@ def uniqueness(
     if len(found) < 2:
         status = Status.UNIQUE if found else Status.NO_SOLUTION
         return Uniqueness(puzzle, status, found, time=elapsed)
-    if closest and all(isinstance(c, AllDifferent) for c in puzzle.constraints):
+    if closest and all(c.distinct for c in puzzle.constraints):
         nearest = _closest(puzzle, found[0].grid, deadline)
         if nearest is not None:
             check(puzzle, nearest)
@@ -248,7 +232,7 @@ def _closest_only(puzzle: Puzzle, grid: Grid) -> Iterator[Grid | None]:
     yield closest_other_solution(puzzle, grid)
 
 
-def is_unique(puzzle: Puzzle | str, **options: Any) -> bool:
+def is_unique(puzzle: Puzzle, **options: Any) -> bool:
     """True when ``puzzle`` has exactly one solution (the search stops at the second);
     ``options`` as for :func:`uniqueness`."""
     return uniqueness(puzzle, **options).unique

@@ -16,8 +16,8 @@ solutions".
 from __future__ import annotations
 
 from satdoku.encodings import DEFAULT_ENCODING
-from satdoku.model import AllDifferent, Puzzle
-from satdoku.solver import dpll
+from satdoku.model import Puzzle
+from satdoku.solver.dpll import BACKEND, MAX_VALUES, available
 
 DEFAULT_BACKEND = "minisat22"
 BIG_VALUES = 25
@@ -26,7 +26,7 @@ BIG_BACKEND = "cadical195+stable"
 BIG_ENCODING = "extended+singles"
 DEFAULT_STRATEGY = "branching"
 """How ``count`` enumerates with python-sat up to 16x16: tree search over unit propagation."""
-COMPILED_BACKEND = dpll.BACKEND
+COMPILED_BACKEND = BACKEND
 """The default below 25x25 where the compiled search takes the puzzle. Counting walks the
 propagation tree of ``branching``, compiled, without building a grid; a solve or a uniqueness
 check that needs more than its node budget goes to the python-sat default (the search does
@@ -45,14 +45,11 @@ def is_big(puzzle: Puzzle) -> bool:
 def compiled_fits(puzzle: Puzzle) -> bool:
     """Whether the compiled search is built and takes ``puzzle`` (full units only)."""
     return (
-        dpll.available()
-        and puzzle.values <= dpll.MAX_VALUES
+        available()
+        and puzzle.values <= MAX_VALUES
         and (
             puzzle.plain  # the commonest case, told at once
-            or all(
-                isinstance(c, AllDifferent) and len(c.cells) == puzzle.values
-                for c in puzzle.constraints
-            )
+            or all(c.needs(puzzle.values) == "unit" for c in puzzle.constraints)
         )
     )
 

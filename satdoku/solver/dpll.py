@@ -1,4 +1,4 @@
-"""The ``dpll`` backend: DPLL search over exactly-one constraints, compiled.
+"""The exact-cover search of the ``dpll`` backend: DPLL over exactly-one constraints, compiled.
 
 The puzzle's rules as an exact-cover matrix (:class:`~satdoku.encodings.exactcover.ExactCover`:
 the extended encoding's exactly-one constraints) are searched by a small C extension
@@ -16,6 +16,7 @@ The extension is built by ``pip install`` where a C compiler is present; without
 
 from __future__ import annotations
 
+import importlib
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -25,14 +26,14 @@ from satdoku.deadline import NEVER, Deadline, SolveTimeout
 from satdoku.encodings.exactcover import ExactCover
 from satdoku.errors import UsageError
 from satdoku.geometry import Geometry
+from satdoku.kinds.classic import sudoku
 from satdoku.model import Grid, Puzzle
 from satdoku.results import EngineResult, Stats
-from satdoku.solver.backend import Capabilities, Found, ModelKind, NamedEncodings, named_encoding
 from satdoku.solver.engine import ENGINE_BACKEND, Engine, refuse_others
 from satdoku.verify import check
 
 try:
-    from satdoku.solver._dpll import Cover
+    Cover = importlib.import_module("satdoku.solver._dpll").Cover
 except ImportError:  # built without a C compiler
     Cover = None
 
@@ -168,49 +169,6 @@ class DpllSearch:
         self._cover.start(puzzle.givens)
 
 
-class DpllBackend(NamedEncodings):
-    """The compiled DPLL search as a backend (puzzles made of full units only)."""
-
-    name = BACKEND
-    capabilities = Capabilities(
-        model=ModelKind.EXACT_COVER,
-        encodings=(MATRIX, BITMASK),
-        sums=False,
-        full_units_only=True,
-        max_values=MAX_VALUES,
-        engine=True,
-        available=Cover is not None,
-    )
-
-    def solutions(
-        self,
-        puzzle: Puzzle,
-        encoding: str,
-        limit: int | None,
-        deadline: Deadline,
-        strategy: str | None,
-    ) -> Iterator[Found]:
-        if encoding != BITMASK:
-            return dpll_solutions(puzzle, limit, deadline)
-        from satdoku.solver.bitgrid import bitmask_solutions, lists
-
-        if not lists(puzzle, limit):
-            raise UsageError(
-                f"the {BITMASK} encoding of {BACKEND} takes plain Sudokus below 25x25 of which at"
-                f" most two solutions are wanted; use {MATRIX}"
-            )
-        return bitmask_solutions(puzzle, limit, deadline, budget=0)
-
-    def engine(
-        self, geometry: Geometry, *, encoding: str | None = None, conflicts: int | None = None
-    ) -> DpllEngine:
-        if encoding is not None:
-            named_encoding(self, encoding)
-        if conflicts is not None:
-            raise UsageError(f"a conflict budget needs a CDCL backend, not {self.name}")
-        return DpllEngine(geometry)
-
-
 IDLE_RULES = 16
 """Rule sets whose idle searches are kept for the next puzzle (a file of jigsaws has many)."""
 _idle: dict[tuple[int, int, tuple[object, ...]], list[DpllSearch]] = {}
@@ -273,7 +231,7 @@ class DpllEngine:
     ) -> None:
         self.geometry = geometry
         self.budget = budget
-        self._search = DpllSearch(Puzzle.sudoku(geometry, [0] * geometry.ncells))
+        self._search = DpllSearch(sudoku(geometry, [0] * geometry.ncells))
         self._fallback = fallback
         self._engine: Engine | None = None
         self.handed_over = 0

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from satdoku.errors import UsageError
-from satdoku.solver import pysat_backend
 from satdoku.solver.backend import Backend
 from satdoku.solver.bruteforce import BruteForceBackend
 from satdoku.solver.cpsat_backend import CpsatBackend
-from satdoku.solver.dpll import DpllBackend
+from satdoku.solver.dpll_backend import DpllBackend
+from satdoku.solver.pysat_backend import lookup as pysat_lookup
 from satdoku.solver.pysat_solver import solver_names
 
 Lookup = Callable[[str], "Backend | None"]
@@ -66,4 +66,4 @@ BUILTIN: tuple[Backend, ...] = (CpsatBackend(), DpllBackend(), BruteForceBackend
 """The backends with one name each."""
 for _backend in BUILTIN:
     register(_backend)
-register_family(pysat_backend.lookup, solver_names)
+register_family(pysat_lookup, solver_names)
