@@ -34,6 +34,7 @@ try:  # the HTTP client of Starlette's TestClient: httpx2, or httpx before it
 except ImportError:
     httpx = pytest.importorskip("httpx", reason="httpx2 (for Starlette's TestClient) is absent")
 
+from pydantic import TypeAdapter
 from starlette.testclient import TestClient
 
 from satdoku.formats import puzzle_svg
@@ -276,7 +277,8 @@ def test_openapi_describes_every_endpoint_and_its_fields(client: TestClient) -> 
 
 
 def test_answer_fields_are_those_the_schema_lists(client: TestClient) -> None:
-    """Every field of an answer is described (the answers of CASES, one per endpoint)."""
+    """Every field of an answer is described, and the answer fits its type (the answers of
+    CASES, one per endpoint)."""
     document = client.get("/api/openapi.json").json()
     for command, puzzle, fields in CASES:
         endpoint = "hint" if command == "explain --hint" else command
@@ -285,6 +287,7 @@ def test_answer_fields_are_those_the_schema_lists(client: TestClient) -> None:
         properties = document["components"]["schemas"][reference.rsplit("/", 1)[1]]["properties"]
         record = post(client, endpoint, puzzle=puzzle, **fields).json()
         assert set(record) <= set(properties), (endpoint, set(record) - set(properties))
+        TypeAdapter(ENDPOINTS[endpoint].returns).validate_python(record)
 
 
 # ---- the drawing the page uses agrees with the picture ----

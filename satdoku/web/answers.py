@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from pydantic import Field
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import NotRequired, Required, TypedDict
 
 from satdoku.status import Status
 
@@ -70,74 +70,64 @@ class Step(TypedDict):
     cells: Annotated[Cells, Field(description="The cells of the pattern.")]
     digits: list[int]
     units: list[Annotated[str, Field(examples=["box 4"])]]
-    placements: NotRequired[list[Move]]
-    eliminations: NotRequired[list[Move]]
+    placements: list[Move]
+    eliminations: list[Move]
 
 
-class Rated(TypedDict):
+class Rated(TypedDict, total=False):
     """The answer of /api/rate."""
 
-    status: LogicStatus
-    score: NotRequired[float | None]
-    label: NotRequired[Literal["easy", "medium", "hard", "fiendish"] | None]
-    hardest: NotRequired[str | None]
-    hardest_score: NotRequired[float]
-    steps: NotRequired[int]
-    placed: NotRequired[int]
-    histogram: NotRequired[dict[str, int]]
-    reason: NotRequired[Reason]
+    status: Required[LogicStatus]
+    score: float | None
+    label: Literal["easy", "medium", "hard", "fiendish"] | None
+    hardest: str | None
+    hardest_score: float
+    steps: int
+    placed: int
+    histogram: dict[str, int]
+    reason: Reason
 
 
-class Generated(TypedDict):
+class Generated(TypedDict, total=False):
     """The answer of /api/generate."""
 
-    status: Literal[Status.SOLVED, Status.UNKNOWN]
-    puzzle: NotRequired[
-        Annotated[
-            str, Field(description="The new puzzle, in the text satdoku reads with its kind.")
-        ]
+    status: Required[Literal[Status.SOLVED, Status.UNKNOWN]]
+    puzzle: Annotated[
+        str, Field(description="The new puzzle, in the text satdoku reads with its kind.")
     ]
-    solution: NotRequired[Line]
-    givens: NotRequired[int]
-    rating: NotRequired[float | None]
-    label: NotRequired[str | None]
-    hardest: NotRequired[str | None]
-    seed: NotRequired[
-        Annotated[
-            str,
-            Field(
-                description="SEED:0: the run's seed (send it as `seed` to make this puzzle"
-                " again) and the puzzle's index in the run."
-            ),
-        ]
+    solution: Line
+    givens: int
+    rating: float | None
+    label: str | None
+    hardest: str | None
+    seed: Annotated[
+        str,
+        Field(
+            description="SEED:0: the run's seed (send it as `seed` to make this puzzle"
+            " again) and the puzzle's index in the run."
+        ),
     ]
-    kind: NotRequired[str]
-    regions: NotRequired[list[str]]
-    cages: NotRequired[list[str]]
-    sums: NotRequired[dict[str, int]]
-    reason: NotRequired[Reason]
+    kind: str
+    regions: list[str]
+    cages: list[str]
+    sums: dict[str, int]
+    reason: Reason
 
 
-class Explained(TypedDict):
+class Explained(TypedDict, total=False):
     """The answer of /api/explain."""
 
-    puzzle: Line
-    status: LogicStatus
-    steps: NotRequired[list[Step]]
-    grid: NotRequired[
-        Annotated[str, Field(description="The grid reached, rows separated by spaces.")]
+    puzzle: Required[Line]
+    status: Required[LogicStatus]
+    steps: list[Step]
+    grid: Annotated[str, Field(description="The grid reached, rows separated by spaces.")]
+    reason: Reason
+    rating: Rated
+    candidates: Annotated[
+        dict[str, list[int]],
+        Field(description="When stuck: the candidates of each open cell, by name."),
     ]
-    reason: NotRequired[Reason]
-    rating: NotRequired[Rated]
-    candidates: NotRequired[
-        Annotated[
-            dict[str, list[int]],
-            Field(description="When stuck: the candidates of each open cell, by name."),
-        ]
-    ]
-    solutions: NotRequired[
-        Annotated[Counted, Field(description="When stuck: the solutions counted.")]
-    ]
+    solutions: Annotated[Counted, Field(description="When stuck: the solutions counted.")]
 
 
 class Hinted(TypedDict):
@@ -164,16 +154,14 @@ class Drawn(TypedDict):
 
     kind: str
     size: Annotated[int, Field(description="Values 1..size.")]
-    rows: NotRequired[int]
-    cols: NotRequired[int]
-    box: NotRequired[Annotated[str | None, Field(examples=["3x3"])]]
+    rows: int
+    cols: int
+    box: Annotated[str | None, Field(examples=["3x3"])]
     svg: Annotated[str, Field(description="The picture of `satdoku solve --format svg`.")]
     cell: Annotated[float, Field(description="Pixels of a cell in the picture.")]
     margin: Annotated[float, Field(description="Pixels from the picture's edge to the grid.")]
     digit_size: Annotated[float, Field(description="Font size of a digit in the picture.")]
-    symbols: NotRequired[
-        Annotated[list[str], Field(description="How each value is written, from 1.")]
-    ]
+    symbols: Annotated[list[str], Field(description="How each value is written, from 1.")]
     cells: Annotated[
         list[Annotated[list[int], Field(min_length=2, max_length=2)]],
         Field(description="Row and column (from 0) of each cell."),
@@ -181,19 +169,15 @@ class Drawn(TypedDict):
     names: Annotated[Cells, Field(description="The name of each cell.")]
     givens: Annotated[list[int], Field(description="0: a blank.")]
     units: list[Unit]
-    candidates: NotRequired[
-        Annotated[
-            list[list[int]] | None,
-            Field(
-                description="The values each cell may take given the givens; null for puzzles"
-                " with sums."
-            ),
-        ]
+    candidates: Annotated[
+        list[list[int]] | None,
+        Field(
+            description="The values each cell may take given the givens; null for puzzles"
+            " with sums."
+        ),
     ]
-    line: NotRequired[Line]
-    editable: NotRequired[
-        Annotated[bool, Field(description="Whether `line` reads back as this puzzle.")]
-    ]
+    line: Line
+    editable: Annotated[bool, Field(description="Whether `line` reads back as this puzzle.")]
 
 
 class Error(TypedDict):

@@ -24,7 +24,6 @@ from satdoku.formats.records import (
     givens_line,
     rating_record,
     solution_record,
-    step_record,
     uniqueness_record,
     unsolved_record,
 )
@@ -94,18 +93,16 @@ def _logic(job: Job, deadline: Deadline, only_hint: bool) -> OutputRecord:
         return {**record, "status": str(Status.UNKNOWN), "reason": str(deadline.error())}
     stuck = explanation.status == Status.NEEDS_SEARCH
     limit = EXPLAIN_LIMIT if job.limit is None else job.limit
-    if only_hint:
-        steps = explanation.steps
-        record |= {
-            "status": str(explanation.status),
-            "hint": step_record(steps[0]) if steps else None,
-        }
-        if explanation.reason:
-            record["reason"] = explanation.reason
+    explained = explanation_record(explanation)
+    if only_hint:  # the explanation's status, first step and reason
+        steps = explained["steps"]
+        record |= {"status": explained["status"], "hint": steps[0] if steps else None}
+        if "reason" in explained:
+            record["reason"] = explained["reason"]
         if stuck and not steps:
             record["solutions"] = _count(puzzle, limit, deadline)
         return record
-    record |= explanation_record(explanation)
+    record |= explained
     record["rating"] = rating_record(rating_of(explanation))
     if stuck:
         grid = explanation.grid
