@@ -14,9 +14,13 @@ import pytest
 
 from satdoku.errors import UsageError
 from satdoku.sql.tables import Source, parse_url
+from tests import test_db_batch
 from tests.cli import assert_one_error_line, satdoku
 from tests.postgres import postgres_url  # noqa: F401  (a fixture)
-from tests.test_db_batch import EASY, ROWS, TOP95, database, fill  # noqa: F401  (a fixture)
+from tests.test_db_batch import EASY, ROWS, TOP95, fill
+
+database = test_db_batch.database
+"""An empty SQLite, DuckDB and PostgreSQL database in turn (a fixture)."""
 
 ARGS = ["--table", "sudoku", "--column", "question", "--key", "id"]
 TAKEN = [("1", "solved", 1, 1, None, None)]
