@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from machine import header
 
-from satdoku.kinds.kakuro import parse_json, solution_grid
+from satdoku.formats.kakuro import parse_json, solution_grid
 from satdoku.solver import SolveTimeout, solutions
 
 METHODS = {

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
+from satdoku.formats.kakuro import solution_grid
 from satdoku.formats.kinds import get_kind
-from satdoku.kinds.kakuro import solution_grid
 from satdoku.solver import solutions
 from tests.cli import assert_one_error_line, satdoku
 from tests.conftest import DATA

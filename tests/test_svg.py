@@ -15,11 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from satdoku.formats import puzzle_svg
+from satdoku.formats.kakuro import solution_grid
+from satdoku.formats.kinds import get_kind
 from satdoku.formats.text import parse_line
 from satdoku.geometry import Geometry
-from satdoku.formats.kinds import get_kind
 from satdoku.kinds.classic import sudoku
-from satdoku.kinds.kakuro import solution_grid
 from satdoku.model import Puzzle
 from satdoku.solver import solutions
 from tests.conftest import DATA, data_lines

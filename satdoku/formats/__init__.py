@@ -1,7 +1,9 @@
 """Reading puzzles from text and files, and writing grids back out as text or pictures."""
 
-from satdoku.formats.files import Record, parse_puzzle, read_records
+from satdoku.formats.files import read_records
 from satdoku.formats.output import format_grid, format_line
+from satdoku.formats.puzzle import parse_puzzle
+from satdoku.formats.record import Record
 from satdoku.formats.text import parse_line
 
 __all__ = [

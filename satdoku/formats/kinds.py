@@ -1,5 +1,6 @@
-"""Puzzle kinds by name: each reader module holds one kind's text format, and ``KINDS``
-names them. Adding a kind is one module with a ``KIND`` and one line here (see
+"""Puzzle kinds by name: each kind's reader (a :class:`Kind`) lives in a reader module of
+:mod:`satdoku.formats`, and ``KINDS`` names it. Adding a kind is its composition in
+:mod:`satdoku.kinds`, its reader here in formats and one line in ``KINDS`` (see
 docs/adding-a-puzzle.md).
 
     from satdoku.formats.kinds import get_kind
@@ -12,18 +13,18 @@ from __future__ import annotations
 import importlib
 
 from satdoku.errors import UsageError
-from satdoku.kinds.base import Kind
+from satdoku.formats.kind import Kind
 
 KINDS = {
-    "sudoku": "satdoku.kinds.sudoku",
-    "x": "satdoku.kinds.xsudoku",
-    "windoku": "satdoku.kinds.windoku",
-    "jigsaw": "satdoku.kinds.jigsaw",
-    "killer": "satdoku.kinds.killer",
-    "kakuro": "satdoku.kinds.kakuro",
-    "centredot": "satdoku.kinds.centredot",
+    "sudoku": "satdoku.formats.variants:SUDOKU",
+    "x": "satdoku.formats.variants:X",
+    "windoku": "satdoku.formats.variants:WINDOKU",
+    "jigsaw": "satdoku.formats.jigsaw:KIND",
+    "killer": "satdoku.formats.killer:KIND",
+    "kakuro": "satdoku.formats.kakuro:KIND",
+    "centredot": "satdoku.formats.variants:CENTREDOT",
 }
-"""Kind name -> module holding its ``KIND`` (imported on first use)."""
+"""Kind name -> ``module:name`` of its :class:`Kind` (the module is imported on first use)."""
 
 ALIASES = {"x-sudoku": "x", "xsudoku": "x", "diagonal": "x", "hyper": "windoku"}
 
@@ -33,7 +34,8 @@ def get_kind(name: str) -> Kind:
     key = ALIASES.get(name.lower(), name.lower())
     if key not in KINDS:
         raise UsageError(f"unknown puzzle kind {name!r}; choose from {', '.join(KINDS)}")
-    kind: Kind = importlib.import_module(KINDS[key]).KIND
+    module, attribute = KINDS[key].split(":")
+    kind: Kind = getattr(importlib.import_module(module), attribute)
     return kind
 
 

@@ -17,6 +17,9 @@ from satdoku.constraints import AllDifferent, Sum
 from satdoku.errors import ParseError, SatdokuError
 from satdoku.geometry import Geometry
 from satdoku.kinds.classic import sudoku_units
+from satdoku.kinds.jigsaw import JigsawDrawing
+from satdoku.kinds.killer import NO_CAGE, KillerDrawing
+from satdoku.kinds.variant import MarkedSudoku
 from satdoku.model import Constraint, Puzzle
 
 MAX_SIZE = 64
@@ -122,11 +125,6 @@ class PuzzleSpec:
 
     def _layout(self, geometry: Geometry | None) -> object:
         """How a grid is drawn: cage borders, region borders, or marked extra cells."""
-        # imported here: the kinds read their files through satdoku.formats
-        from satdoku.kinds.jigsaw import JigsawDrawing
-        from satdoku.kinds.killer import NO_CAGE, KillerDrawing
-        from satdoku.kinds.sudoku import MarkedSudoku
-
         n = self.size
         if self.cages:
             labels = [[NO_CAGE] * n for _ in range(n)]

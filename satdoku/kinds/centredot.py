@@ -6,7 +6,7 @@ from __future__ import annotations
 from satdoku.constraints import AllDifferent
 from satdoku.errors import UsageError
 from satdoku.geometry import Geometry
-from satdoku.kinds.sudoku import variant
+from satdoku.kinds.variant import Variant
 
 
 def centres(geometry: Geometry) -> tuple[AllDifferent, ...]:
@@ -19,9 +19,4 @@ def centres(geometry: Geometry) -> tuple[AllDifferent, ...]:
     return (AllDifferent(cells, "box centres", "centres"),)
 
 
-KIND = variant(
-    "centredot",
-    "centre-dot Sudoku: the centre cells of the boxes also hold every value",
-    centres,
-    "(v): box centres",
-)
+CENTRE_DOT = Variant("centredot", centres, "(v): box centres")

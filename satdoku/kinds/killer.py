@@ -1,27 +1,18 @@
 """Killer Sudoku: a Sudoku (usually without givens) whose cages have sums; no value repeats
-in a cage.
-
-Text format (docs/variants.md): N rows of the cage map, one label per cell (characters
-written together, or labels separated by spaces; ``.`` for a cell in no cage), then the cage
-sums as ``label=sum`` items separated by spaces or commas, over one or more lines. Puzzles in
-a file are separated by blank lines. ``--box`` gives the box shape when N is not a square.
-"""
+in a cage."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from satdoku.constraints import AllDifferent, Sum
-from satdoku.errors import ParseError, SatdokuError
-from satdoku.formats.regions import draw_regions
+from satdoku.errors import ParseError
 from satdoku.geometry import Geometry
-from satdoku.kinds.base import Kind, Lines, block_records, parse_text_block, row_tokens
 from satdoku.kinds.classic import sudoku_units
+from satdoku.kinds.regions import draw_regions
 from satdoku.model import Puzzle
 
-_SUM_ITEM = re.compile(r"([^\s,=:]+)\s*[=:]\s*(\d+)")
 NO_CAGE = "."
 
 
@@ -49,60 +40,20 @@ class KillerDrawing:
         return draw_regions(n, n, texts, cage, footer=[f"cage sums by first cell: {listed}"])
 
     def text(self, puzzle: Puzzle) -> str:
-        """The puzzle in the text format this module reads: the cage map (labels written
-        together when each is one character), then the sums, a line per ten cages."""
+        """The puzzle in the text format :mod:`satdoku.formats.killer` reads: the cage map
+        (labels written together when each is one character), then the sums, a line per ten
+        cages."""
         joiner = "" if all(len(label) == 1 for row in self.cages for label in row) else " "
         rows = [joiner.join(row) for row in self.cages]
         items = [f"{label}={total}" for label, total in self.sums]
         return "\n".join(rows + [" ".join(items[i : i + 10]) for i in range(0, len(items), 10)])
 
 
-def parse_block(lines: Lines, box: Geometry | None = None) -> Puzzle:
-    """One killer from its lines: the cage map, then the sums."""
-    first_lineno, first = lines[0]
-    n = len(row_tokens(first, None, first_lineno))
-    if len(lines) <= n:
-        raise ParseError(
-            f"expected {n} rows of cage labels then the cage sums (label=sum)", lines[-1][0]
-        )
-    cages = [tuple(t for _, t in row_tokens(line, n, lineno)) for lineno, line in lines[:n]]
-    sums: dict[str, int] = {}
-    for lineno, line in lines[n:]:
-        rest = _SUM_ITEM.sub("", line).replace(",", " ").strip()
-        if rest:
-            raise ParseError(
-                f"expected cage sums as label=sum, found {rest.split()[0]!r}",
-                lineno,
-                line.index(rest.split()[0]) + 1,
-            )
-        for m in _SUM_ITEM.finditer(line):
-            label, digits = m.group(1), m.group(2)
-            if label in sums:
-                raise ParseError(f"cage {label!r} has a second sum", lineno, m.start() + 1)
-            if len(digits.lstrip("0")) > 6:
-                raise ParseError(
-                    f"a cage sum is a number of at most six digits, found {digits[:12]}...",
-                    lineno,
-                    m.start(2) + 1,
-                )
-            sums[label] = int(digits)
-    geometry = box or _geometry(n, first_lineno)
-    if geometry.size != n:
-        raise ParseError(f"box {geometry} does not fit a {n}x{n} grid", first_lineno)
-    return killer(geometry, cages, sums, lines[n][0])
-
-
-def _geometry(n: int, lineno: int) -> Geometry:
-    try:
-        return Geometry.for_size(n)
-    except SatdokuError as err:
-        raise ParseError(str(err), lineno) from None
-
-
 def killer(
     geometry: Geometry, cages: Sequence[Sequence[str]], sums: dict[str, int], lineno: int
 ) -> Puzzle:
-    """The killer Sudoku of a cage map (``cages[r][c]`` labels) and the sum of each cage."""
+    """The killer Sudoku of a cage map (``cages[r][c]`` labels) and the sum of each cage;
+    cages and sums that do not match raise :class:`ParseError` at ``lineno``."""
     n = geometry.size
     members: dict[str, list[int]] = {}
     for r, row in enumerate(cages):
@@ -136,11 +87,3 @@ def killer(
             tuple(tuple(row) for row in cages), tuple((lb, sums[lb]) for lb in members)
         ),
     )
-
-
-KIND = Kind(
-    "killer",
-    "killer Sudoku: cages with sums, no value repeated in a cage",
-    parse=lambda text, box, alphabet: parse_text_block(lambda lines: parse_block(lines, box))(text),
-    read=lambda lines, box, alphabet: block_records(lines, lambda b: parse_block(b, box)),
-)

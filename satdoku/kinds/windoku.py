@@ -6,7 +6,7 @@ from __future__ import annotations
 from satdoku.constraints import AllDifferent
 from satdoku.errors import UsageError
 from satdoku.geometry import Geometry
-from satdoku.kinds.sudoku import variant
+from satdoku.kinds.variant import Variant
 
 
 def windows(geometry: Geometry) -> tuple[AllDifferent, ...]:
@@ -26,9 +26,4 @@ def windows(geometry: Geometry) -> tuple[AllDifferent, ...]:
     )
 
 
-KIND = variant(
-    "windoku",
-    "windoku / hyper Sudoku: extra boxes inside the grid also hold every value",
-    windows,
-    "(v): cells of the extra boxes",
-)
+WINDOKU = Variant("windoku", windows, "(v): cells of the extra boxes")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from satdoku.constraints import AllDifferent
 from satdoku.geometry import Geometry
-from satdoku.kinds.sudoku import variant
+from satdoku.kinds.variant import Variant
 
 
 def diagonals(geometry: Geometry) -> tuple[AllDifferent, ...]:
@@ -15,9 +15,4 @@ def diagonals(geometry: Geometry) -> tuple[AllDifferent, ...]:
     )
 
 
-KIND = variant(
-    "x",
-    "X-sudoku: a Sudoku whose two diagonals also hold every value",
-    diagonals,
-    "(v): cells on a diagonal",
-)
+X_SUDOKU = Variant("x", diagonals, "(v): cells on a diagonal")

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from satdoku.deadline import Deadline
-from satdoku.formats.files import as_puzzle
+from satdoku.formats.puzzle import as_puzzle
 from satdoku.geometry import Geometry
 from satdoku.logic.grid import CandidateGrid
 from satdoku.logic.step import Step

@@ -30,7 +30,7 @@ from typing import Any
 from satdoku.batch import BatchOptions, BatchRecord, Engines, as_job, run_batch
 from satdoku.errors import ParseError, SatdokuError, UsageError
 from satdoku.formats import Record
-from satdoku.formats.files import parse_cell
+from satdoku.formats.puzzle import parse_cell
 from satdoku.formats.source import MAX_LINE
 from satdoku.status import Status
 
@@ -50,7 +50,7 @@ Solver = Callable[[Sequence[Record | None], int], list[BatchRecord | None]]
 def read_value(value: object) -> Record | None:
     """A column value as a record of satdoku's reader; None for NULL.
 
-    Text is read as a table cell (:func:`~satdoku.formats.files.parse_cell`): one line of N*N
+    Text is read as a table cell (:func:`~satdoku.formats.puzzle.parse_cell`): one line of N*N
     characters kept as written (a space is a blank, also at either end), anything else as
     satdoku reads a puzzle. A value that is not text, or text longer than any puzzle, is an
     invalid record.

@@ -1,5 +1,5 @@
-"""What a puzzle kind provides, and the pieces kinds share: reading blocks of lines and rows
-of values."""
+"""How a puzzle kind is read (:class:`Kind`), and the pieces the kinds' readers share:
+blocks of lines and rows of values."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from satdoku.errors import ParseError, SatdokuError
-from satdoku.formats.files import Record
+from satdoku.formats.record import Record
 from satdoku.geometry import Geometry
 from satdoku.model import Puzzle
 
