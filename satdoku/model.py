@@ -77,6 +77,21 @@ class CnfTarget(Protocol):
     def total(self, cells: Sequence[int], total: int, name: str) -> None:
         """The values of ``cells`` add up to ``total``, by the encoding's sum method."""
 
+    def holds(self, cell: int, value: int) -> Term:
+        """The literal "``cell`` holds ``value``", or a bool where the givens settle it."""
+
+    def clause(self, terms: Sequence[Term]) -> None:
+        """Add "one of ``terms`` is true": true terms satisfy it, false ones drop out."""
+
+
+Term = int | bool
+"""A literal of a CNF, or a truth the givens have settled."""
+
+
+def negation(term: Term) -> Term:
+    """The opposite of a literal or of a settled truth."""
+    return (not term) if isinstance(term, bool) else -term
+
 
 class CpTarget(Protocol):
     """What a constraint sees of the CP-SAT model it is posted to."""
@@ -102,6 +117,9 @@ class Canvas(Protocol):
 
     def total(self, cells: Sequence[int], total: int) -> None:
         """Cells with a sum: a cage, or a Kakuro clue beside a run."""
+
+    def line(self, cells: Sequence[int], bulb: bool) -> None:
+        """A line through the centres of ``cells``, with a round bulb on the first one."""
 
 
 @dataclass(frozen=True)

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from satdoku.constraints.alldifferent import AllDifferent
 from satdoku.constraints.sum import Sum
+from satdoku.constraints.thermometer import Thermometer
 from satdoku.model import Constraint
 
 CONSTRAINTS: dict[str, type[Constraint]] = {
     "alldifferent": AllDifferent,
     "sum": Sum,
+    "thermometer": Thermometer,
 }
 """Rule type name -> its class."""
 
-__all__ = ["CONSTRAINTS", "AllDifferent", "Constraint", "Sum"]
+__all__ = ["CONSTRAINTS", "AllDifferent", "Constraint", "Sum", "Thermometer"]

@@ -10,7 +10,7 @@ from typing import Protocol
 from satdoku.encodings.cardinality import at_least_one, at_most_one
 from satdoku.encodings.formula import Formula
 from satdoku.encodings.sums import encode_sum
-from satdoku.model import Puzzle
+from satdoku.model import Puzzle, Term
 
 
 class Options(Protocol):
@@ -70,6 +70,19 @@ class CnfContext:
 
     def at_least_one(self, lits: Sequence[int]) -> None:
         at_least_one(self.formula, lits)
+
+    def holds(self, cell: int, value: int) -> Term:
+        if not self.candidates[cell]:  # a given the encoding folded in
+            return self.puzzle.givens[cell] == value
+        try:
+            return self.formula.varmap.var(cell, value)
+        except KeyError:  # a value the givens rule out
+            return False
+
+    def clause(self, terms: Sequence[Term]) -> None:
+        if any(t is True for t in terms):
+            return
+        self.formula.clauses.append([t for t in terms if not isinstance(t, bool)])
 
     def total(self, cells: Sequence[int], total: int, name: str) -> None:
         encode_sum(

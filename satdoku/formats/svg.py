@@ -34,6 +34,7 @@ CAGE_LINE = "#444"
 BLOCK = "#3b3b3b"
 CLUE_INK = "#fff"
 CLUE_LINE = "#bbb"
+LINE_SHADE = "#c8c8c8"
 
 ACROSS, DOWN = "across", "down"
 
@@ -67,6 +68,7 @@ def puzzle_svg(puzzle: Puzzle, grid: Sequence[int] | None = None) -> str:
         f'<rect class="paper" width="{_n(width)}" height="{_n(height)}" fill="{PAPER}"/>',
         *_cells_group("shaded", marks.shaded, SHADE, pen),
         *_cells_group("blocks", marks.blocks, BLOCK, pen),
+        *_lines(marks.lines, pen),
         *_grid_lines(puzzle, pen),
         *_region_borders(puzzle, marks.region, pen),
         *_cages(marks.cages, pen),
@@ -103,6 +105,8 @@ class Marks:
     cages: tuple[Cage, ...]
     clues: dict[Position, dict[str, int]]
     """Kakuro clue cells: the total of the run across and of the run down."""
+    lines: tuple[tuple[tuple[Position, ...], bool], ...]
+    """Lines through cell centres (thermometers), and whether each has a bulb."""
 
     @classmethod
     def of(cls, puzzle: Puzzle) -> Marks:
@@ -127,7 +131,8 @@ class Marks:
         grid_places = {(r, c) for r in range(puzzle.nrows) for c in range(puzzle.ncols)}
         blocks = frozenset(grid_places - set(where))
         cages, clues = _sums(puzzle, canvas.totals, blocks)
-        return cls(region, frozenset(shaded), blocks, cages, clues)
+        lines = tuple((tuple(where[c] for c in cells), bulb) for cells, bulb in canvas.lines)
+        return cls(region, frozenset(shaded), blocks, cages, clues, lines)
 
 
 class Sketch:
@@ -137,12 +142,16 @@ class Sketch:
     def __init__(self) -> None:
         self.units: list[tuple[int, ...]] = []
         self.totals: list[tuple[tuple[int, ...], int]] = []
+        self.lines: list[tuple[tuple[int, ...], bool]] = []
 
     def unit(self, cells: Sequence[int]) -> None:
         self.units.append(tuple(cells))
 
     def total(self, cells: Sequence[int], total: int) -> None:
         self.totals.append((tuple(cells), total))
+
+    def line(self, cells: Sequence[int], bulb: bool) -> None:
+        self.lines.append((tuple(cells), bulb))
 
 
 def _sums(
@@ -218,6 +227,29 @@ def _cells_group(name: str, places: Iterable[Position], fill: str, pen: Pen) -> 
         for r, c in sorted(places)
     ]
     return [f'<g class="{name}" fill="{fill}">', *rects, "</g>"] if rects else []
+
+
+def _lines(lines: Sequence[tuple[tuple[Position, ...], bool]], pen: Pen) -> list[str]:
+    """Each line as a wide rounded stroke through its cells' centres, a disc on its bulb."""
+    if not lines:
+        return []
+    width = pen.cell * 0.3
+    parts = [
+        f'<g class="lines" stroke="{LINE_SHADE}" stroke-width="{_n(width)}"'
+        ' stroke-linecap="round" stroke-linejoin="round" fill="none">'
+    ]
+    for places, bulb in lines:
+        points = [(pen.x(c + 0.5), pen.y(r + 0.5)) for r, c in places]
+        d = "".join(f"{'L' if i else 'M'}{_n(x)} {_n(y)}" for i, (x, y) in enumerate(points))
+        parts.append(f'<path class="line" d="{d}"/>')
+        if bulb:
+            x, y = points[0]
+            parts.append(
+                f'<circle class="bulb" cx="{_n(x)}" cy="{_n(y)}" r="{_n(pen.cell * 0.36)}"'
+                f' fill="{LINE_SHADE}" stroke="none"/>'
+            )
+    parts.append("</g>")
+    return parts
 
 
 def _grid_lines(puzzle: Puzzle, pen: Pen) -> list[str]:

@@ -1,0 +1,43 @@
+"""Thermometer: the values rise strictly along the line, from the bulb (its first cell)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from satdoku.model import Canvas, CnfTarget, Constraint, CpTarget, negation
+
+
+@dataclass(frozen=True)
+class Thermometer(Constraint):
+    """``cells`` from the bulb to the tip; each value is greater than the one before."""
+
+    cells: tuple[int, ...]
+    name: str = "thermometer"
+    family: str = "thermometer"
+
+    def problem(self, values: Sequence[int]) -> str | None:
+        if all(a < b for a, b in pairwise(values)):
+            return None
+        return f"{self.name}: {list(values)} does not rise from the bulb"
+
+    def cnf(self, target: CnfTarget) -> None:
+        """The k-th cell (from 0) of a line of L cells holds k+1..N-L+1+k; two neighbours never
+        hold v then w <= v."""
+        n, length = target.size, len(self.cells)
+        for k, cell in enumerate(self.cells):
+            for v in range(1, n + 1):
+                if not k + 1 <= v <= n - length + 1 + k:
+                    target.clause([negation(target.holds(cell, v))])
+        for a, b in pairwise(self.cells):
+            for v in range(1, n + 1):
+                for w in range(1, v + 1):
+                    target.clause([negation(target.holds(a, v)), negation(target.holds(b, w))])
+
+    def cpsat(self, target: CpTarget) -> None:
+        for a, b in pairwise(self.cells):
+            target.model.add(target.value(a) < target.value(b))
+
+    def draw(self, canvas: Canvas) -> None:
+        canvas.line(self.cells, bulb=True)

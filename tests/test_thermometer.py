@@ -1,0 +1,85 @@
+"""The thermometer rule, through nothing but its module: every engine that takes it agrees with
+brute force, the verifier rejects a grid that breaks it, and the picture draws it."""
+
+from dataclasses import replace
+from itertools import pairwise
+
+import pytest
+
+from satdoku import count, solutions, violations
+from satdoku.constraints.thermometer import Thermometer
+from satdoku.errors import UsageError
+from satdoku.formats.svg import puzzle_svg
+from satdoku.geometry import Geometry
+from satdoku.kinds.classic import sudoku
+from satdoku.solver.bruteforce import brute_force_count
+
+
+def with_thermometers(*lines, givens=None, box=(2, 2)):
+    geometry = Geometry(*box)
+    blank = sudoku(geometry, givens or [0] * geometry.ncells)
+    return replace(blank, constraints=blank.constraints + tuple(Thermometer(c) for c in lines))
+
+
+ROW_1 = (0, 1, 2, 3)
+
+
+def test_a_thermometer_along_a_whole_row_leaves_the_twelve_grids_of_row_1234():
+    puzzle = with_thermometers(ROW_1)
+    assert brute_force_count(puzzle) == 12  # 288 4x4 grids, 24 orders of the first row
+    for backend in ("minisat22", "cadical195", "cpsat", "brute"):
+        assert count(puzzle, backend=backend).count == 12
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        [(0, 4, 8)],
+        [(5, 1), (6, 7, 3)],
+        [(12, 9, 6, 3)],  # a diagonal line across boxes
+        [(0, 1), (1, 2)],
+        [(0, 1, 2, 3), (4, 5)],  # no room left: no solution
+    ],
+)
+@pytest.mark.parametrize("encoding", ["minimal", "efficient+optimized", "extended+singles"])
+def test_cnf_counts_match_brute_force_and_cpsat(lines, encoding):
+    puzzle = with_thermometers(*lines)
+    expected = brute_force_count(puzzle)
+    assert count(puzzle, encoding=encoding, backend="minisat22").count == expected
+    assert count(puzzle, backend="cpsat").count == expected
+
+
+def test_givens_are_folded_into_the_thermometer_on_6x6():
+    givens = [0] * 36
+    givens[2] = 4  # r1c3 = 4 on a line r1c1 -> r1c2 -> r1c3 -> r1c4: r1c4 in 5..6
+    puzzle = with_thermometers((0, 1, 2, 3), givens=givens, box=(2, 3))
+    expected = count(puzzle, backend="cpsat").count
+    assert expected > 0
+    assert count(puzzle, encoding="extended+optimized", backend="minisat22").count == expected
+    for grid, _ in solutions(puzzle, limit=50):
+        assert grid[3] in (5, 6) and grid[0] < grid[1] < 4
+
+
+def test_every_solution_rises_along_each_line():
+    lines = [(12, 8, 4), (3, 2)]
+    puzzle = with_thermometers(*lines)
+    for grid, _ in solutions(puzzle, limit=None):
+        for line in lines:
+            assert all(grid[a] < grid[b] for a, b in pairwise(line))
+
+
+def test_the_verifier_names_a_thermometer_that_does_not_rise():
+    puzzle = with_thermometers(ROW_1)
+    grid = (2, 1, 3, 4, 3, 4, 1, 2, 1, 2, 4, 3, 4, 3, 2, 1)
+    assert violations(puzzle, grid) == ["thermometer: [2, 1, 3, 4] does not rise from the bulb"]
+
+
+def test_the_exact_cover_search_refuses_it_in_one_line():
+    with pytest.raises(UsageError, match="takes no thermometer rules"):
+        count(with_thermometers(ROW_1), backend="dpll")
+
+
+def test_the_picture_draws_the_line_and_its_bulb():
+    svg = puzzle_svg(with_thermometers((0, 5, 10)))
+    assert svg.count('<path class="line"') == 1
+    assert svg.count('<circle class="bulb"') == 1
