@@ -61,6 +61,7 @@ PRELUDE = """
 import copy, gc, pickle
 from satdoku import Geometry, Puzzle, parse_puzzle
 from satdoku.encodings.exactcover import ExactCover
+from satdoku.kinds.classic import sudoku as sudoku_puzzle
 from satdoku.solver._dpll import Cover
 
 def one():  # one row, one column, one slot
