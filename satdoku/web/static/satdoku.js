@@ -1,13 +1,15 @@
 // satdoku serve: the page. It asks the server to read and draw the puzzle (POST /api/draw),
-// then marks the picture it gets (the SVG of `satdoku solve --format svg`): digits found,
-// candidates, the cells and units of a step, the cells where two solutions differ.
+// then writes on the picture it gets (the SVG of `satdoku solve --format svg`): givens, the
+// player's entries and pencil marks, digits found, candidates, clashes, the cells and units
+// of a step, the cells where two solutions differ.
 "use strict";
 
 (() => {
   const SVG = "http://www.w3.org/2000/svg";
-  const GIVEN_INK = "#000";
-  const FOUND_INK = "#1a5fb4";
   const SIZES = [4, 6, 8, 9, 10, 12, 16, 25];
+  const GENERATED = new Set(["sudoku", "x", "windoku", "jigsaw", "killer"]);
+  const AREA = /^(row|column|box|region) /; // the units shaded around the selected cell
+  const HISTORY = 1000; // moves that can be undone
   const EXAMPLES = {
     sudoku: "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
     x: "....1..36..9...............8..4...1...........9...7..265........3..9......7...32.",
@@ -35,31 +37,52 @@
     ].join("\n"),
   };
 
+
   const $ = (id) => document.getElementById(id);
   const grid = $("grid");
   const text = $("text");
   const kindSelect = $("kind");
   const sizeSelect = $("size");
   const boxSelect = $("box");
+  const playBox = $("play");
   const errorLine = $("error");
   const message = $("message");
   const details = $("details");
   const walkBar = $("walk");
   const pad = $("pad");
 
+  const emptyPlay = (n) => ({
+    entries: new Array(n).fill(0), // the player's values, 0 where none
+    centre: Array.from({ length: n }, () => []), // pencil marks, sorted
+    corner: Array.from({ length: n }, () => []),
+  });
+
   const state = {
     drawing: null, // the answer of /api/draw for the text as it is (null: no picture)
     drawnKey: "", // the fields that drawing answered
     givens: [], // a value per cell, 0 for a blank
     found: [], // values found by a solve or a uniqueness check, 0 where none
-    marks: new Map(), // cell -> class of its mark ("difference")
+    marks: new Map(), // cell -> class of its mark ("difference", "wrong")
     cursor: 0,
     walk: null, // {record, position, states}: an explanation being stepped through
     peers: null,
     drawn: 0, // number of the last /api/draw asked
     asked: 0, // number of the last action asked
     pendingDraw: null,
+    play: emptyPlay(0),
+    playKey: null, // the fields of the puzzle the entries belong to
+    past: [], // earlier plays (JSON), for undo
+    future: [], // undone plays, for redo
+    pen: "value", // what a typed digit puts in: "value", "centre" or "corner"
+    clashes: new Map(), // cell -> the unit where its value clashes
+    solution: null, // {key, values, several}: the solution entries are checked against
+    timer: { elapsed: 0, since: null, done: false },
+    keepPlay: false, // the next puzzle is this one with a given changed: keep the entries
+    restore: null, // entries and marks from the address, for the next puzzle drawn
+    fragment: "", // the address fragment last written
   };
+
+  const playing = () => playBox.checked && state.drawing !== null;
 
   // ---- talking to the server ----
 
@@ -115,6 +138,10 @@
     details.append(pre);
   }
 
+  function busy(on) {
+    document.body.setAttribute("aria-busy", on ? "true" : "false");
+  }
+
   // ---- reading and drawing the puzzle ----
 
   function scheduleDraw(delay = 250) {
@@ -138,11 +165,14 @@
       else say(answer.error, true);
       state.drawing = null;
       state.drawnKey = "";
+      state.restore = null;
       const note = document.createElement("p");
       note.className = "too-big";
       note.textContent = "No picture of this text: see the message beside it.";
       grid.replaceChildren(note);
+      grid.removeAttribute("aria-activedescendant");
       pad.replaceChildren();
+      showPlayTools();
       return;
     }
     showError("");
@@ -153,10 +183,14 @@
     state.givens = answer.record.givens.slice();
     state.peers = null;
     if (!same) resetResults();
+    if (state.playKey !== state.drawnKey) startPlay(state.drawnKey);
     state.cursor = Math.min(state.cursor, state.givens.length - 1);
+    state.clashes = findClashes();
     chooseSize(answer.record.size, answer.record.box);
     picture();
     fillPad();
+    showPlayTools();
+    saveFragment();
   }
 
   function resetResults() {
@@ -168,6 +202,14 @@
     say("");
   }
 
+  function puzzleChanged() {
+    // The text, kind or box changed: answers about the puzzle before are stale.
+    state.asked++;
+    busy(false);
+    resetResults();
+    render();
+  }
+
   function picture() {
     const d = state.drawing;
     if (!d) return;
@@ -175,21 +217,22 @@
     for (const old of svg.querySelectorAll("g.givens, g.founds")) old.remove();
     svg.removeAttribute("width");
     svg.removeAttribute("height");
-    svg.setAttribute("aria-hidden", "true");
+    svg.removeAttribute("role");
+    svg.querySelector("title")?.remove();
+    for (const child of svg.children) child.setAttribute("aria-hidden", "true");
+    svg.setAttribute("role", "presentation");
     const paper = svg.querySelector("rect.paper");
-    const marks = svgNode("g", { id: "marks" });
-    paper.after(marks);
+    const layer = (name, attributes = {}) =>
+      svgNode("g", { class: name, "aria-hidden": "true", ...attributes });
+    paper.after(layer("marks"));
     svg.append(
-      svgNode("g", { id: "candidates", "text-anchor": "middle" }),
-      svgNode("g", {
-        class: "givens", "font-size": d.digit_size, "font-weight": "bold", fill: GIVEN_INK,
-        "text-anchor": "middle",
-      }),
-      svgNode("g", {
-        class: "founds", "font-size": d.digit_size, "font-weight": "normal", fill: FOUND_INK,
-        "text-anchor": "middle",
-      }),
-      svgNode("rect", { class: "cursor", width: d.cell, height: d.cell }),
+      layer("notes", { "text-anchor": "middle" }),
+      layer("candidates", { "text-anchor": "middle" }),
+      layer("givens", { "font-size": d.digit_size, "font-weight": "bold", "text-anchor": "middle" }),
+      layer("entries", { "font-size": d.digit_size, "text-anchor": "middle" }),
+      layer("founds", { "font-size": d.digit_size, "text-anchor": "middle" }),
+      svgNode("rect", { class: "cursor", width: d.cell, height: d.cell, "aria-hidden": "true" }),
+      svgNode("g", { class: "cells", role: "presentation" }),
     );
     grid.replaceChildren(document.importNode(svg, true));
     render();
@@ -217,7 +260,8 @@
       const step = w.record.steps[w.position] || null;
       return { values: at.values, candidates: at.candidates, step, showCandidates: true };
     }
-    const values = state.givens.map((v, i) => v || state.found[i] || 0);
+    const entries = state.play.entries;
+    const values = state.givens.map((v, i) => v || entries[i] || state.found[i] || 0);
     const candidates = state.drawing.candidates;
     return { values, candidates, step: null, showCandidates: $("candidates").checked };
   }
@@ -227,11 +271,12 @@
     const svg = grid.querySelector("svg");
     if (!d || !svg) return;
     const { values, candidates, step, showCandidates } = view();
-    const marks = svg.querySelector("#marks");
-    const givens = svg.querySelector("g.givens");
-    const founds = svg.querySelector("g.founds");
-    const small = svg.querySelector("#candidates");
-    for (const group of [marks, givens, founds, small]) group.replaceChildren();
+    const layers = ["marks", "givens", "entries", "founds", "candidates", "notes", "cells"];
+    const [marks, givens, entries, founds, small, notes, cells] =
+      layers.map((name) => svg.querySelector(`g.${name}`));
+    for (const group of [marks, givens, entries, founds, small, notes, cells]) {
+      group.replaceChildren();
+    }
 
     const markCell = (cell, kind) => {
       const [r, c] = d.cells[cell];
@@ -247,24 +292,38 @@
         if (unit) unit.cells.forEach((cell) => markCell(cell, "unit"));
       }
       for (const name of step.cells) markCell(index.get(name), "pattern");
+    } else {
+      for (const cell of areaOf(state.cursor)) markCell(cell, "area");
+      const value = values[state.cursor];
+      if (value) {
+        values.forEach((v, cell) => {
+          if (v === value && cell !== state.cursor) markCell(cell, "same");
+        });
+      }
     }
+    for (const cell of state.clashes.keys()) markCell(cell, "clash");
     for (const [cell, kind] of state.marks) markCell(cell, kind);
 
     values.forEach((value, cell) => {
       if (!value) return;
       const [r, c] = d.cells[cell];
-      const given = state.givens[cell] !== 0;
-      (given ? givens : founds).append(svgNode("text", {
-        class: given ? "given" : "found", x: x(c + 0.5), y: y(r + 0.5) + d.digit_size * 0.36,
+      const kind = state.givens[cell] ? "given"
+        : !state.walk && state.play.entries[cell] ? "entry" : "found";
+      const group = { given: givens, entry: entries, found: founds }[kind];
+      const clash = kind !== "found" && state.clashes.has(cell) ? " clash" : "";
+      group.append(svgNode("text", {
+        class: `${kind}${clash}`, x: x(c + 0.5), y: y(r + 0.5) + d.digit_size * 0.36,
         "data-cell": d.names[cell],
       }, symbolOf(value)));
     });
 
+    if (!state.walk) drawNotes(notes, values);
     if (showCandidates && candidates) drawCandidates(small, values, candidates, step, index);
     const cursor = svg.querySelector("rect.cursor");
     const [r, c] = d.cells[state.cursor] || [0, 0];
     cursor.setAttribute("x", x(c));
     cursor.setAttribute("y", y(r));
+    drawCells(cells, values);
   }
 
   function drawCandidates(group, values, candidates, step, index) {
@@ -280,8 +339,10 @@
       for (const p of step.placements) hot.add(`${index.get(p.cell)}:${p.value}`);
       for (const e of step.eliminations) gone.add(`${index.get(e.cell)}:${e.value}`);
     }
+    const play = state.play;
     candidates.forEach((list, cell) => {
       if (values[cell] || !list) return;
+      if (!step && (play.centre[cell].length || play.corner[cell].length)) return;
       const [r, c] = d.cells[cell];
       for (const value of list) {
         const k = value - 1;
@@ -295,6 +356,70 @@
         }, symbolOf(value)));
       }
     });
+  }
+
+  // Corner marks go round the cell, centre marks across its middle.
+  const CORNERS = [[0, 0], [2, 0], [0, 2], [2, 2], [1, 0], [1, 2], [0, 1], [2, 1], [1, 1]];
+
+  function drawNotes(group, values) {
+    const d = state.drawing;
+    const size = d.cell * 0.24;
+    state.play.centre.forEach((list, cell) => {
+      if (values[cell] || !list.length) return;
+      const [r, c] = d.cells[cell];
+      const words = list.map(symbolOf).join("");
+      group.append(svgNode("text", {
+        class: "note-centre", "font-size": Math.min(size, (d.cell * 1.5) / words.length).toFixed(2),
+        x: x(c + 0.5), y: y(r + 0.5) + size * 0.36, "data-cell": d.names[cell],
+      }, words));
+    });
+    state.play.corner.forEach((list, cell) => {
+      if (values[cell] || !list.length) return;
+      const [r, c] = d.cells[cell];
+      list.forEach((value, k) => {
+        const [across, down] = CORNERS[k % CORNERS.length];
+        group.append(svgNode("text", {
+          class: "note-corner", "font-size": size.toFixed(2),
+          x: x(c + 0.18 + across * 0.32), y: y(r + 0.18 + down * 0.32) + size * 0.36,
+          "data-cell": d.names[cell],
+        }, symbolOf(value)));
+      });
+    });
+  }
+
+  // Cells for screen readers: a row of grid cells each, named by what they hold.
+  function drawCells(group, values) {
+    const d = state.drawing;
+    const rows = new Map();
+    d.cells.forEach(([r, c], cell) => {
+      if (!rows.has(r)) {
+        rows.set(r, svgNode("g", { role: "row" }));
+        group.append(rows.get(r));
+      }
+      rows.get(r).append(svgNode("rect", {
+        id: `cell-${cell}`, role: "gridcell", "aria-label": labelOf(cell, values),
+        "data-cell": d.names[cell], x: x(c), y: y(r), width: d.cell, height: d.cell,
+      }));
+    });
+    grid.setAttribute("aria-activedescendant", `cell-${state.cursor}`);
+  }
+
+  function labelOf(cell, values) {
+    const [r, c] = state.drawing.cells[cell];
+    const value = values[cell];
+    const words = [`row ${r + 1}`, `column ${c + 1}`];
+    if (!value) words.push("empty");
+    else if (state.givens[cell]) words.push(`given ${symbolOf(value)}`);
+    else if (!state.walk && state.play.entries[cell]) words.push(`entry ${symbolOf(value)}`);
+    else words.push(`solution ${symbolOf(value)}`);
+    if (state.clashes.has(cell)) words.push(`clash in ${state.clashes.get(cell)}`);
+    if (state.marks.get(cell) === "wrong") words.push("wrong");
+    if (!value && !state.walk) {
+      const { centre, corner } = state.play;
+      if (centre[cell].length) words.push(`centre marks ${centre[cell].map(symbolOf).join(" ")}`);
+      if (corner[cell].length) words.push(`corner marks ${corner[cell].map(symbolOf).join(" ")}`);
+    }
+    return words.join(", ");
   }
 
   function cellIndex() {
@@ -311,6 +436,17 @@
       }
     }
     return state.peers;
+  }
+
+  function areaOf(cell) {
+    // The cells of the selected cell's row, column and box (or all its units when it has
+    // none of these, as a Kakuro run).
+    const units = state.drawing.units.filter((u) => u.cells.includes(cell));
+    const named = units.filter((u) => AREA.test(u.name));
+    const area = new Set();
+    for (const unit of named.length ? named : units) unit.cells.forEach((c) => area.add(c));
+    area.delete(cell);
+    return area;
   }
 
   // ---- size and box ----
@@ -347,18 +483,20 @@
     return size <= 9 ? values.map((v) => (v ? String(v) : ".")).join("") : values.join(",");
   }
 
-  // ---- typing into the grid ----
+  // ---- typing givens into the grid ----
 
   function setGiven(cell, value) {
     const d = state.drawing;
     if (!d.editable) {
-      say("This kind is written as text: edit the puzzle text.", true);
+      say("This kind is written as text: edit the puzzle text, or turn on Play to fill in"
+        + " entries.", true);
       return false;
     }
     state.givens[cell] = value;
+    state.play.entries[cell] = 0;
     text.value = lineOf(state.givens, d.size);
-    resetResults();
-    render();
+    state.keepPlay = true;
+    puzzleChanged();
     scheduleDraw(400);
     return true;
   }
@@ -366,19 +504,26 @@
   function fillPad() {
     // Buttons for the values (and a blank), for screens without a keyboard.
     const d = state.drawing;
-    if (!d.editable) {
+    if (!d || !(d.editable || playing())) {
       pad.replaceChildren();
       return;
     }
+    const what = { value: "put {} in the cell", centre: "centre mark {}", corner: "corner mark {}" };
     const press = (value) => () => {
-      setGiven(state.cursor, value);
-      moveTo(state.cursor);
+      if (playing()) {
+        if (value) write(state.cursor, value, state.pen);
+        else clearCell(state.cursor);
+      } else {
+        setGiven(state.cursor, value);
+        moveTo(state.cursor);
+      }
     };
+    const pen = playing() ? state.pen : "value";
     const buttons = d.symbols.map((symbol, i) => {
       const button = document.createElement("button");
       button.type = "button";
       button.textContent = symbol;
-      button.setAttribute("aria-label", `put ${symbol} in the cell`);
+      button.setAttribute("aria-label", what[pen].replace("{}", symbol));
       button.addEventListener("click", press(i + 1));
       return button;
     });
@@ -409,6 +554,335 @@
     }
   }
 
+  // ---- play: entries, pencil marks, undo ----
+
+  function startPlay(key) {
+    // The entries of a new puzzle: none, those of the puzzle before when only a given
+    // changed, or those of the address.
+    const n = state.givens.length;
+    const before = state.play;
+    state.play = emptyPlay(n);
+    if (state.keepPlay && before.entries.length === n) {
+      for (let i = 0; i < n; i++) {
+        if (state.givens[i]) continue;
+        state.play.entries[i] = before.entries[i];
+        state.play.centre[i] = before.centre[i];
+        state.play.corner[i] = before.corner[i];
+      }
+    }
+    const restore = state.restore;
+    if (restore) {
+      for (const part of ["entries", "centre", "corner"]) {
+        if (restore[part] && restore[part].length === n) state.play[part] = restore[part];
+      }
+      state.play.entries = state.play.entries.map((v, i) =>
+        (state.givens[i] || !(v <= state.drawing.size) ? 0 : v));
+    }
+    state.keepPlay = false;
+    state.restore = null;
+    state.playKey = key;
+    state.past = [];
+    state.future = [];
+    state.solution = null;
+    const kept = restore ? Number(sessionStorage.getItem(timeKey())) || 0 : 0;
+    state.timer = { elapsed: kept, since: null, done: false };
+    runTimer();
+    showUndo();
+  }
+
+  function changePlay(apply) {
+    // Applies a move to the entries or marks; it can be undone.
+    const before = JSON.stringify(state.play);
+    apply(state.play);
+    if (JSON.stringify(state.play) === before) return false;
+    state.past.push(before);
+    if (state.past.length > HISTORY) state.past.shift();
+    state.future = [];
+    playChanged();
+    return true;
+  }
+
+  function playChanged() {
+    for (const [cell, kind] of state.marks) if (kind === "wrong") state.marks.delete(cell);
+    if (state.walk) {
+      state.walk = null;
+      walkBar.hidden = true;
+    }
+    state.clashes = findClashes();
+    moveTo(state.cursor);
+    showUndo();
+    saveFragment();
+  }
+
+  function undo(back = true) {
+    const [from, to] = back ? [state.past, state.future] : [state.future, state.past];
+    if (!from.length || !state.drawing) return;
+    to.push(JSON.stringify(state.play));
+    state.play = JSON.parse(from.pop());
+    playChanged();
+    say(back ? "Undone." : "Redone.");
+  }
+
+  function showUndo() {
+    $("undo").disabled = !state.past.length;
+    $("redo").disabled = !state.future.length;
+  }
+
+  function write(cell, value, pen) {
+    const name = state.drawing.names[cell];
+    if (state.givens[cell]) {
+      say(`${name} is a given: it stays as it is.`, true);
+      return;
+    }
+    const changed = changePlay((play) => {
+      if (pen === "value") {
+        play.entries[cell] = value;
+        return;
+      }
+      const list = play[pen][cell];
+      const at = list.indexOf(value);
+      if (at >= 0) list.splice(at, 1);
+      else play[pen][cell] = [...list, value].sort((a, b) => a - b);
+    });
+    if (!changed || pen !== "value") return;
+    const unit = state.clashes.get(cell);
+    if (unit) {
+      const other = [...peers()[cell]].find((c) => valueAt(c) === value);
+      say(`${symbolOf(value)} clashes with ${state.drawing.names[other]} in ${unit}.`, true);
+    } else if (state.givens.every((v, i) => valueAt(i))) checkEntries();
+    else say("");
+  }
+
+  function clearCell(cell) {
+    if (state.givens[cell]) {
+      say(`${state.drawing.names[cell]} is a given: it stays as it is.`, true);
+      return;
+    }
+    changePlay((play) => {
+      if (play.entries[cell]) play.entries[cell] = 0;
+      else {
+        play.centre[cell] = [];
+        play.corner[cell] = [];
+      }
+    });
+  }
+
+  const valueAt = (cell) => state.givens[cell] || state.play.entries[cell];
+
+  function findClashes() {
+    // Cells whose value is also in another cell of one of their units, with that unit.
+    const clashes = new Map();
+    if (!state.drawing) return clashes;
+    for (const unit of state.drawing.units) {
+      const seen = new Map();
+      for (const cell of unit.cells) {
+        const value = valueAt(cell);
+        if (!value) continue;
+        if (seen.has(value)) {
+          for (const c of [seen.get(value), cell]) if (!clashes.has(c)) clashes.set(c, unit.name);
+        } else seen.set(value, cell);
+      }
+    }
+    return clashes;
+  }
+
+  // ---- checking entries against the solution ----
+
+  async function solutionOf() {
+    // The solution of the puzzle (asked once per puzzle), or null with the reason said.
+    const key = state.drawnKey;
+    if (state.solution && state.solution.key === key) return state.solution;
+    const number = ++state.asked;
+    busy(true);
+    say("Checking...");
+    const answer = await post("unique", puzzleFields());
+    if (number !== state.asked || key !== state.drawnKey) return null;
+    busy(false);
+    if (!answer.ok) {
+      say(answer.error, true);
+      return null;
+    }
+    const r = answer.record;
+    if (r.status === "no_solution") {
+      say("The givens have no solution, so no entry can be checked.", true);
+      return null;
+    }
+    if (!r.solutions || !r.solutions.length) {
+      say("No solution within the time limit: try Check again.", true);
+      return null;
+    }
+    const values = r.solutions.map(valuesOf);
+    state.solution = { key, values, several: r.status === "multiple" };
+    return state.solution;
+  }
+
+  async function checkEntries() {
+    const d = state.drawing;
+    if (!d) return;
+    if (state.pendingDraw !== null) await draw();
+    const filled = state.play.entries.flatMap((v, i) => (v && !state.givens[i] ? [i] : []));
+    if (!filled.length) {
+      say("No entries to check yet.");
+      return;
+    }
+    const known = await solutionOf();
+    if (!known) return;
+    // With two solutions, the one closer to the entries.
+    const misses = (values) => filled.filter((i) => state.play.entries[i] !== values[i]);
+    const wrong = known.values.map(misses).reduce((a, b) => (b.length < a.length ? b : a));
+    const note = known.several ? " (this puzzle has more than one solution: checked against"
+      + " the one closest to the entries)" : "";
+    for (const [cell, kind] of state.marks) if (kind === "wrong") state.marks.delete(cell);
+    if (wrong.length) {
+      state.marks.set(wrong[0], "wrong");
+      say(`${d.names[wrong[0]]} is wrong${note}.`, true);
+    } else if (state.givens.every((v, i) => valueAt(i))) {
+      state.timer.done = true;
+      runTimer();
+      say(`Solved: every entry is right, in ${clock(elapsed())}${note}.`);
+    } else {
+      const plural = filled.length === 1 ? "entry so far is" : "entries so far are";
+      say(`All ${filled.length} ${plural} right${note}.`);
+    }
+    render();
+  }
+
+  // ---- the timer ----
+
+  const elapsed = () =>
+    state.timer.elapsed + (state.timer.since === null ? 0 : Date.now() - state.timer.since);
+
+  function clock(ms) {
+    const seconds = Math.floor(ms / 1000);
+    const [h, m, s] = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60];
+    const two = (n) => String(n).padStart(2, "0");
+    return h ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
+  }
+
+  const timeKey = () => `satdoku time ${state.playKey}`;
+
+  function runTimer() {
+    // The clock runs while playing a puzzle not yet solved, with the page in view.
+    const t = state.timer;
+    const on = playing() && !t.done && !document.hidden;
+    if (on && t.since === null) t.since = Date.now();
+    if (!on && t.since !== null) {
+      t.elapsed += Date.now() - t.since;
+      t.since = null;
+    }
+    showTime();
+  }
+
+  function showTime() {
+    $("timer").textContent = clock(elapsed());
+    if (state.timer.since !== null) sessionStorage.setItem(timeKey(), String(elapsed()));
+  }
+
+  // ---- the address: the puzzle and its entries, for reloading and sharing ----
+
+  function valuesText(values) {
+    if (state.drawing.size > 35) return values.join(",");
+    return values.map((v) => (v ? v.toString(36) : ".")).join("");
+  }
+
+  function valuesFrom(words) {
+    if (!words) return null;
+    if (words.includes(",")) return words.split(",").map((w) => Number(w) || 0);
+    return [...words].map((ch) => parseInt(ch, 36) || 0);
+  }
+
+  function notesText(notes) {
+    // "cell-values" for each cell with marks, joined by "_".
+    if (state.drawing.size > 35) return "";
+    return notes.flatMap((list, cell) =>
+      (list.length ? [`${cell}-${list.map((v) => v.toString(36)).join("")}`] : [])).join("_");
+  }
+
+  function notesFrom(words, n) {
+    if (!words) return null;
+    const notes = Array.from({ length: n }, () => []);
+    for (const part of words.split("_")) {
+      const [cell, values] = part.split("-");
+      if (notes[Number(cell)] && values) {
+        notes[Number(cell)] = [...new Set([...values].map((ch) => parseInt(ch, 36)))]
+          .filter((v) => v > 0).sort((a, b) => a - b);
+      }
+    }
+    return notes;
+  }
+
+  function addressOf(withEntries, play) {
+    const params = new URLSearchParams({ kind: kindSelect.value, puzzle: text.value });
+    if (boxSelect.value) params.set("box", boxSelect.value);
+    if (withEntries && state.drawing) {
+      const p = state.play;
+      if (p.entries.some((v) => v)) params.set("entries", valuesText(p.entries));
+      for (const part of ["centre", "corner"]) {
+        const words = notesText(p[part]);
+        if (words) params.set(part, words);
+      }
+    }
+    if (play) params.set("play", "1");
+    return params.toString();
+  }
+
+  function saveFragment() {
+    if (!state.drawing) return;
+    state.fragment = addressOf(true, playBox.checked);
+    history.replaceState(null, "", `#${state.fragment}`);
+  }
+
+  function restoreFragment() {
+    // The puzzle, entries and marks of the address, if it has a puzzle.
+    const fragment = location.hash.slice(1);
+    if (!fragment || fragment === state.fragment) return false;
+    const params = new URLSearchParams(fragment);
+    const puzzle = params.get("puzzle");
+    if (puzzle === null) return false;
+    const kind = params.get("kind") || "sudoku";
+    if ([...kindSelect.options].some((o) => o.value === kind)) kindSelect.value = kind;
+    const box = params.get("box") || "";
+    if (![...boxSelect.options].some((o) => o.value === box)) boxSelect.append(new Option(box, box));
+    boxSelect.value = box;
+    text.value = puzzle;
+    playBox.checked = params.get("play") === "1";
+    const n = () => state.givens.length;
+    state.restore = {
+      entries: valuesFrom(params.get("entries")),
+      get centre() { return notesFrom(params.get("centre"), n()); },
+      get corner() { return notesFrom(params.get("corner"), n()); },
+    };
+    state.playKey = null;
+    state.fragment = fragment;
+    offerKind();
+    puzzleChanged();
+    draw();
+    return true;
+  }
+
+  async function share() {
+    if (state.pendingDraw !== null) await draw();
+    if (!state.drawing) {
+      say("Nothing to share: the text is not a puzzle yet.", true);
+      return;
+    }
+    const withEntries = $("share-entries").checked;
+    const link = `${location.origin}${location.pathname}#${addressOf(withEntries, true)}`;
+    const field = $("share-link");
+    field.value = link;
+    field.hidden = false;
+    field.select();
+    const what = withEntries ? "the puzzle and your entries" : "the puzzle";
+    try {
+      await navigator.clipboard.writeText(link);
+      say(`A link to ${what} is copied, and shown beside Share link.`);
+    } catch (err) {
+      say(`A link to ${what} is shown beside Share link: copy it from there.`);
+    }
+  }
+
+  // ---- keys ----
+
   grid.addEventListener("keydown", (event) => {
     const d = state.drawing;
     if (!d || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -418,6 +892,7 @@
     if (moves[event.key]) step(...moves[event.key]);
     else if (event.key === "Home") moveTo(0);
     else if (event.key === "End") moveTo(last);
+    else if (playing()) handled = playKey(event);
     else if (["0", ".", " ", "Delete"].includes(event.key)) {
       if (setGiven(state.cursor, 0)) moveTo(Math.min(state.cursor + 1, last));
     } else if (event.key === "Backspace") {
@@ -430,6 +905,33 @@
       } else say(`${event.key.toUpperCase()} is not a value of a ${d.size}x${d.size} grid`, true);
     } else handled = false;
     if (handled) event.preventDefault();
+  });
+
+  function playKey(event) {
+    // A key in play: a value or a mark in the cell, or clearing it; the cell stays.
+    const d = state.drawing;
+    if (["0", ".", " ", "Delete", "Backspace"].includes(event.key)) {
+      clearCell(state.cursor);
+      return true;
+    }
+    const shifted = event.shiftKey && /^(Digit|Numpad)[1-9]$/.test(event.code);
+    if (!shifted && !/^[1-9a-zA-Z]$/.test(event.key)) return false;
+    const value = shifted ? Number(event.code.slice(-1)) : parseInt(event.key, 36);
+    if (value > d.size) {
+      say(`${event.key.toUpperCase()} is not a value of a ${d.size}x${d.size} grid`, true);
+    } else write(state.cursor, value, shifted ? "corner" : state.pen);
+    return true;
+  }
+
+  document.addEventListener("keydown", (event) => {
+    // Ctrl+Z undoes and Ctrl+Y (or Ctrl+Shift+Z) redoes a move, but in a text field.
+    if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+    if (event.target.matches("textarea, input[type=text], input[type=number]")) return;
+    const key = event.key.toLowerCase();
+    if (key === "z" && !event.shiftKey) undo(true);
+    else if (key === "y" || key === "z") undo(false);
+    else return;
+    event.preventDefault();
   });
 
   grid.addEventListener("click", (event) => pick(event));
@@ -449,12 +951,26 @@
 
   // ---- actions ----
 
-  function foundFrom(line) {
+  function valuesOf(line) {
     const d = state.drawing;
-    if (!line) return new Array(d.givens.length).fill(0);
-    const values = d.size <= 9 ? [...line].map((ch) => (ch === "." ? 0 : Number(ch)))
+    return d.size <= 9 ? [...line].map((ch) => (ch === "." ? 0 : Number(ch)))
       : line.split(",").map(Number);
-    return values.map((v, i) => (state.givens[i] ? 0 : v));
+  }
+
+  function foundFrom(line) {
+    if (!line) return new Array(state.drawing.givens.length).fill(0);
+    return valuesOf(line).map((v, i) => (state.givens[i] ? 0 : v));
+  }
+
+  async function withLogic(what) {
+    // Whether the step-by-step logic reads this kind; if not, says so.
+    if (state.pendingDraw !== null) await draw();
+    const d = state.drawing;
+    if (!d || d.candidates) return true;
+    const kind = kindSelect.selectedOptions[0].textContent;
+    say(`No ${what} for ${kind} puzzles: the step-by-step logic reads puzzles of all-different`
+      + " units only, not sums.", true);
+    return false;
   }
 
   const ACTIONS = {
@@ -502,6 +1018,7 @@
 
     async hint() {
       if (state.walk) return move(1);
+      if (!(await withLogic("hints"))) return;
       const answer = await ask("explain", puzzleFields());
       if (!answer) return;
       if (answer.record.steps) startWalk(answer.record);
@@ -509,6 +1026,7 @@
     },
 
     async rate() {
+      if (!(await withLogic("rating"))) return;
       const answer = await ask("rate", puzzleFields());
       if (!answer) return;
       const r = answer.record;
@@ -524,21 +1042,23 @@
       const example = EXAMPLES[kindSelect.value];
       text.value = example;
       boxSelect.value = "";
+      puzzleChanged();
       await draw();
       say("An example: try Hint, then Next and Back.");
     },
 
     async generate() {
-      // A new puzzle of the chosen kind and size (POST /api/generate), put in the text box.
+      // A new puzzle of the chosen kind and size (POST /api/generate), put in the text box
+      // and played.
       const size = Number(sizeSelect.value) || 9;
       const root = Math.round(Math.sqrt(size));
       const fields = { kind: kindSelect.value, box: boxSelect.value || `${root}x${root}` };
       const number = ++state.asked;
-      document.body.setAttribute("aria-busy", "true");
+      busy(true);
       say("Making a new puzzle...");
       const answer = await post("generate", fields);
       if (number !== state.asked) return;
-      document.body.setAttribute("aria-busy", "false");
+      busy(false);
       if (!answer.ok) {
         if (answer.status === 400) {
           showError(answer.error);
@@ -552,6 +1072,8 @@
         return;
       }
       text.value = r.puzzle;
+      playBox.checked = true;
+      puzzleChanged();
       await draw();
       const rated = r.label ? `, ${r.label}${r.rating ? ` (rating ${r.rating})` : ""}` : "";
       say(`A new puzzle with one solution: ${r.givens} givens${rated}; seed`
@@ -561,6 +1083,7 @@
     async clear() {
       const size = Number(sizeSelect.value) || 9;
       text.value = emptyLine(size);
+      puzzleChanged();
       await draw();
     },
   };
@@ -568,13 +1091,16 @@
   async function ask(endpoint, fields) {
     // The answer of an action to draw on the picture, or null when there is none to draw:
     // a problem (shown), or a puzzle without a picture (its answer shown as text).
-    if (state.pendingDraw !== null) await draw();
+    if (state.pendingDraw !== null) {
+      await draw();
+      fields = puzzleFields();
+    }
     const number = ++state.asked;
-    document.body.setAttribute("aria-busy", "true");
+    busy(true);
     say("Working...");
     const answer = await post(endpoint, fields);
     if (number !== state.asked) return null;
-    document.body.setAttribute("aria-busy", "false");
+    busy(false);
     if (!answer.ok) {
       if (answer.status === 400) {
         showError(answer.error);
@@ -662,6 +1188,15 @@
 
   // ---- wiring ----
 
+  function showPlayTools() {
+    $("play-tools").hidden = !playing();
+  }
+
+  function offerKind() {
+    // New puzzle is offered for the kinds the generator makes.
+    $("generate").hidden = !GENERATED.has(kindSelect.value);
+  }
+
   for (const button of document.querySelectorAll("[data-action]")) {
     button.addEventListener("click", async () => {
       await ACTIONS[button.dataset.action]();
@@ -670,20 +1205,54 @@
   }
   $("back").addEventListener("click", () => move(-1));
   $("next").addEventListener("click", () => move(1));
+  $("undo").addEventListener("click", () => undo(true));
+  $("redo").addEventListener("click", () => undo(false));
+  $("check").addEventListener("click", checkEntries);
+  $("share").addEventListener("click", share);
   $("candidates").addEventListener("change", render);
-  text.addEventListener("input", () => scheduleDraw());
-  kindSelect.addEventListener("change", () => draw());
-  boxSelect.addEventListener("change", () => draw());
+  playBox.addEventListener("change", () => {
+    showPlayTools();
+    fillPad();
+    runTimer();
+    saveFragment();
+    say(playBox.checked ? "Play: digits typed are your entries; the givens stay." : "");
+  });
+  for (const radio of document.querySelectorAll("input[name=pen]")) {
+    radio.addEventListener("change", () => {
+      state.pen = radio.value;
+      fillPad();
+    });
+  }
+  text.addEventListener("input", () => {
+    puzzleChanged();
+    scheduleDraw();
+  });
+  kindSelect.addEventListener("change", () => {
+    offerKind();
+    puzzleChanged();
+    draw();
+  });
+  boxSelect.addEventListener("change", () => {
+    puzzleChanged();
+    draw();
+  });
   sizeSelect.addEventListener("change", () => {
     const size = Number(sizeSelect.value);
     fillBoxes(size, null);
     text.value = emptyLine(size);
+    puzzleChanged();
     draw();
   });
+  document.addEventListener("visibilitychange", runTimer);
+  window.addEventListener("hashchange", restoreFragment);
+  setInterval(showTime, 500);
 
   sizeSelect.replaceChildren(...SIZES.map((s) => new Option(`${s}x${s}`, String(s))));
   sizeSelect.value = "9";
   fillBoxes(9, null);
-  if (!text.value) text.value = emptyLine(9);
-  draw();
+  if (!restoreFragment()) {
+    if (!text.value) text.value = emptyLine(9);
+    offerKind();
+    draw();
+  }
 })();
