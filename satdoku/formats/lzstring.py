@@ -5,6 +5,13 @@ codes grow from 2 bits, then writes the bit stream six bits per character in the
 alphabet (``compressToBase64``). SudokuPad's newer ``compact64`` writes the same bit
 stream as 16-bit words through standard base64, so one decoder reads both. Only
 decompression is needed here; every failure is :class:`LZStringError`.
+
+Why not a package from PyPI: ``lzstring`` (1.0.4, the one in wide use) decodes the test links
+alike but has had no release since 2018, needs the Python 2 shim ``future``, fails on a corrupt
+payload with whatever Python raises (IndexError, KeyError, UnboundLocalError), and has no bound
+on its output: lz-string output grows with the square of its input (4 KB of payload make 3 MB
+of text), so a 1 MB link could take every byte of memory. The newer ports have a single
+release, no such bound, and either need Python 3.12 or install a top-level ``tests`` package.
 """
 
 from __future__ import annotations
