@@ -1,0 +1,181 @@
+"""``satdoku batch --db`` on SQLite and DuckDB (and PostgreSQL when given), side by side.
+
+The puzzles of the files given (any form satdoku reads; invalid ones left out) are repeated
+to ``--rows`` rows and loaded into a new table ``sudoku(id INTEGER PRIMARY KEY, quizzes TEXT)``
+of each database (a new database file for every run). Then, for each database:
+
+* the command: ``satdoku batch --db URL --table sudoku --column quizzes --key id -q`` in a
+  subprocess, wall-clock from its start to its end (start-up, reading, solving, writing);
+  every row of the results table is then checked (one per puzzle, each ``solved``);
+* the writes alone: the same results written by :meth:`satdoku.sql.tables.Source.write`, a
+  chunk of ``--chunk`` rows at a time, into an empty results table, in this process.
+
+Repeats rotate which database goes first; the table gives medians and the ratio of each
+database's command rows/s to SQLite's from the same run.
+
+Example:
+    python benchmarks/sql_tables.py ../shared/data/9x9/kaggle_1m_first9999.csv --repeats 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from importlib.metadata import PackageNotFoundError, version
+from itertools import cycle, islice
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from machine import header
+
+from satdoku.batch import BatchRecord, run_batch
+from satdoku.formats import Record, read_records
+from satdoku.sql.functions import read_value
+from satdoku.sql.tables import Source, parse_url
+
+
+def puzzles_of(paths: list[Path], rows: int | None) -> list[str]:
+    """The text of every valid puzzle of the files, repeated (or cut) to ``rows``."""
+    texts: list[str] = []
+    for path in paths:
+        with path.open(encoding="utf-8") as handle:
+            texts.extend(r.text for r in read_records(handle) if r.puzzle is not None)
+    if not texts:
+        raise SystemExit("error: the files hold no puzzle")
+    return list(islice(cycle(texts), rows or len(texts)))
+
+
+def connector(kind: str, where: Path, postgresql: str | None) -> tuple[str, Callable[[], Any]]:
+    """The URL of a new, empty database of ``kind`` and a function connecting to it."""
+    if kind == "sqlite":
+        path = where / "t.db"
+        sqlite3.connect(path).close()
+        return f"sqlite:///{path}", lambda: sqlite3.connect(path)
+    if kind == "duckdb":
+        import duckdb
+
+        path = where / "t.duckdb"
+        duckdb.connect(str(path)).close()
+        return f"duckdb:///{path}", lambda: duckdb.connect(str(path))
+    import psycopg
+
+    assert postgresql is not None
+    with psycopg.connect(postgresql, autocommit=True) as db:
+        db.execute("DROP TABLE IF EXISTS sudoku, sudoku_results")
+    return postgresql, lambda: psycopg.connect(postgresql)
+
+
+def load(kind: str, connect: Callable[[], Any], texts: list[str]) -> None:
+    db = connect()
+    cursor = db.cursor()
+    cursor.execute("CREATE TABLE sudoku (id INTEGER PRIMARY KEY, quizzes TEXT)")
+    marker = "%s" if kind == "postgresql" else "?"
+    if kind == "duckdb":  # one statement: DuckDB's executemany runs one per row
+        cursor.execute(
+            "INSERT INTO sudoku SELECT unnest(?::INTEGER[]), unnest(?::VARCHAR[])",
+            [list(range(1, len(texts) + 1)), texts],
+        )
+    else:
+        cursor.executemany(f"INSERT INTO sudoku VALUES ({marker}, {marker})",
+                           list(enumerate(texts, 1)))  # fmt: skip
+    db.commit()
+    db.close()
+
+
+def run_command(url: str, connect: Callable[[], Any], rows: int, chunk: int) -> float:
+    """Seconds of the whole ``batch --db`` command; checks its results table."""
+    command = [sys.executable, "-m", "satdoku", "batch", "--db", url, "--table", "sudoku",
+               "--column", "quizzes", "--key", "id", "-q", "--chunk", str(chunk)]  # fmt: skip
+    start = time.perf_counter()
+    subprocess.run(command, check=True)
+    seconds = time.perf_counter() - start
+    db = connect()
+    cursor = db.cursor()
+    cursor.execute('SELECT count(*), count(DISTINCT "key"), sum(CASE WHEN status = \'solved\''
+                   " THEN 1 ELSE 0 END) FROM sudoku_results")  # fmt: skip
+    found = tuple(cursor.fetchone())
+    db.close()
+    if found != (rows, rows, rows):
+        raise SystemExit(f"error: {url}: expected {rows} solved rows, found {found}")
+    return seconds
+
+
+def run_writes(
+    url: str, connect: Callable[[], Any], results: list[BatchRecord], chunk: int
+) -> float:
+    """Seconds of writing ``results`` a chunk at a time into a new results table."""
+    source = Source(parse_url(url), "sudoku", "quizzes", "id", "sudoku_writes")
+    db = connect()
+    try:
+        source.create_results(db)
+        start = time.perf_counter()
+        for first in range(0, len(results), chunk):
+            source.write(db, results[first : first + chunk])
+        return time.perf_counter() - start
+    finally:
+        db.close()
+
+
+def solved(texts: list[str], chunk: int) -> list[BatchRecord]:
+    """The results of the puzzles, keyed as the table keys them (1, 2, ...)."""
+    records = []
+    for number, text in enumerate(texts, 1):
+        read = read_value(text)
+        assert read is not None
+        records.append(Record(number, read.text, read.puzzle, read.error, key=str(number)))
+    return list(run_batch(records, chunk=chunk))
+
+
+def ver(name: str) -> str:
+    try:
+        return version(name)
+    except PackageNotFoundError:
+        return "absent"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("files", nargs="+", type=Path, help="puzzle files (CSV, one per line)")
+    parser.add_argument("--rows", type=int, help="rows of the table (default: the puzzles)")
+    parser.add_argument("--repeats", type=int, default=3, help="runs of each database")
+    parser.add_argument("--chunk", type=int, default=8192, help="rows a write (batch --chunk)")
+    parser.add_argument("--postgresql", metavar="URL", help="also a PostgreSQL database")
+    args = parser.parse_args()
+    texts = puzzles_of(args.files, args.rows)
+    kinds = ["sqlite", "duckdb"] + (["postgresql"] if args.postgresql else [])
+    results = solved(texts, args.chunk)
+    command: dict[str, list[float]] = {kind: [] for kind in kinds}
+    writes: dict[str, list[float]] = {kind: [] for kind in kinds}
+    for repeat in range(args.repeats):
+        for kind in kinds[repeat % len(kinds) :] + kinds[: repeat % len(kinds)]:
+            with tempfile.TemporaryDirectory() as where:
+                url, connect = connector(kind, Path(where), args.postgresql)
+                load(kind, connect, texts)
+                command[kind].append(run_command(url, connect, len(texts), args.chunk))
+                writes[kind].append(run_writes(url, connect, results, args.chunk))
+    print(header(sys.argv))
+    print(f"duckdb {ver('duckdb')}, psycopg {ver('psycopg')}, SQLite {sqlite3.sqlite_version};"
+          f" {len(texts):,} rows, chunk {args.chunk}, median of {args.repeats}")  # fmt: skip
+    print()
+    print("| database | `batch --db` s | rows/s | vs SQLite | writes alone s | writes rows/s |")
+    print("|---|---:|---:|---:|---:|---:|")
+    base = len(texts) / statistics.median(command["sqlite"])
+    for kind in kinds:
+        seconds, written = statistics.median(command[kind]), statistics.median(writes[kind])
+        rate = len(texts) / seconds
+        print(f"| {kind} | {seconds:.2f} | {rate:,.0f} | {rate / base:.2f} | {written:.3f} |"
+              f" {len(texts) / written:,.0f} |")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
