@@ -166,6 +166,7 @@
       state.drawing = null;
       state.drawnKey = "";
       state.restore = null;
+      state.keepPlay = false;
       const note = document.createElement("p");
       note.className = "too-big";
       note.textContent = "No picture of this text: see the message beside it.";
