@@ -229,7 +229,9 @@
     svg.append(
       layer("notes", { "text-anchor": "middle" }),
       layer("candidates", { "text-anchor": "middle" }),
-      layer("givens", { "font-size": d.digit_size, "font-weight": "bold", "text-anchor": "middle" }),
+      layer("givens", {
+        "font-size": d.digit_size, "font-weight": "bold", "text-anchor": "middle",
+      }),
       layer("entries", { "font-size": d.digit_size, "text-anchor": "middle" }),
       layer("founds", { "font-size": d.digit_size, "text-anchor": "middle" }),
       svgNode("rect", { class: "cursor", width: d.cell, height: d.cell, "aria-hidden": "true" }),
@@ -509,7 +511,9 @@
       pad.replaceChildren();
       return;
     }
-    const what = { value: "put {} in the cell", centre: "centre mark {}", corner: "corner mark {}" };
+    const what = {
+      value: "put {} in the cell", centre: "centre mark {}", corner: "corner mark {}",
+    };
     const press = (value) => () => {
       if (playing()) {
         if (value) write(state.cursor, value, state.pen);
@@ -843,7 +847,9 @@
     const kind = params.get("kind") || "sudoku";
     if ([...kindSelect.options].some((o) => o.value === kind)) kindSelect.value = kind;
     const box = params.get("box") || "";
-    if (![...boxSelect.options].some((o) => o.value === box)) boxSelect.append(new Option(box, box));
+    if (![...boxSelect.options].some((o) => o.value === box)) {
+      boxSelect.append(new Option(box, box));
+    }
     boxSelect.value = box;
     text.value = puzzle;
     playBox.checked = params.get("play") === "1";
