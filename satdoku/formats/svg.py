@@ -15,10 +15,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
 
+from satdoku.formats.marks import ACROSS, DOWN, Cage, Marks, Position
 from satdoku.formats.text import MAX_CHAR_SIZE, digit
 from satdoku.model import Puzzle
-
-Position = tuple[int, int]
 
 LARGEST_SIDE = 720
 """Width in pixels aimed at for the grid; cells stay within ``MIN_CELL``..``MAX_CELL``."""
@@ -35,8 +34,6 @@ BLOCK = "#3b3b3b"
 CLUE_INK = "#fff"
 CLUE_LINE = "#bbb"
 LINE_SHADE = "#c8c8c8"
-
-ACROSS, DOWN = "across", "down"
 
 
 def puzzle_svg(puzzle: Puzzle, grid: Sequence[int] | None = None) -> str:
@@ -83,115 +80,6 @@ def symbol(puzzle: Puzzle, value: int) -> str:
     """How ``value`` is written: ``1-9`` then ``A-Z`` as in the one-line format, or the
     number when the puzzle has more values than letters."""
     return digit(value) if puzzle.values <= MAX_CHAR_SIZE else str(value)
-
-
-@dataclass(frozen=True)
-class Cage:
-    """A sum drawn as a dashed outline, ``total`` in the top-left cell."""
-
-    positions: frozenset[Position]
-    total: int
-
-
-@dataclass(frozen=True)
-class Marks:
-    """What the picture shows beyond cells and digits, read from a puzzle's constraints."""
-
-    region: dict[Position, int]
-    """The tiling unit (box, jigsaw region) holding each cell that is in one."""
-    shaded: frozenset[Position]
-    blocks: frozenset[Position]
-    """Places of the ``nrows`` x ``ncols`` layout that are not cells (Kakuro blocks, clues)."""
-    cages: tuple[Cage, ...]
-    clues: dict[Position, dict[str, int]]
-    """Kakuro clue cells: the total of the run across and of the run down."""
-    lines: tuple[tuple[tuple[Position, ...], bool], ...]
-    """Lines through cell centres (thermometers), and whether each has a bulb."""
-
-    @classmethod
-    def of(cls, puzzle: Puzzle) -> Marks:
-        """The marks of ``puzzle``: units that tile the cells (taken in order, each one
-        disjoint from those before) are regions, the other units that are not lines nor
-        cages are shaded."""
-        where = puzzle.positions
-        canvas = Sketch()
-        for constraint in puzzle.constraints:
-            constraint.draw(canvas)
-        sum_cells = {frozenset(cells) for cells, _ in canvas.totals}
-        region: dict[Position, int] = {}
-        shaded: set[Position] = set()
-        for unit in canvas.units:
-            cells = frozenset(unit)
-            if _is_line([where[c] for c in cells]) or cells in sum_cells:
-                continue
-            if all(where[c] not in region for c in cells):
-                region.update(dict.fromkeys((where[c] for c in cells), len(region)))
-            else:
-                shaded.update(where[c] for c in cells)
-        grid_places = {(r, c) for r in range(puzzle.nrows) for c in range(puzzle.ncols)}
-        blocks = frozenset(grid_places - set(where))
-        cages, clues = _sums(puzzle, canvas.totals, blocks)
-        lines = tuple((tuple(where[c] for c in cells), bulb) for cells, bulb in canvas.lines)
-        return cls(region, frozenset(shaded), blocks, cages, clues, lines)
-
-
-class Sketch:
-    """The canvas constraints draw on (:class:`satdoku.model.Canvas`): what each one says it
-    is, in order, for :class:`Marks` to lay out."""
-
-    def __init__(self) -> None:
-        self.units: list[tuple[int, ...]] = []
-        self.totals: list[tuple[tuple[int, ...], int]] = []
-        self.lines: list[tuple[tuple[int, ...], bool]] = []
-
-    def unit(self, cells: Sequence[int]) -> None:
-        self.units.append(tuple(cells))
-
-    def total(self, cells: Sequence[int], total: int) -> None:
-        self.totals.append((tuple(cells), total))
-
-    def line(self, cells: Sequence[int], bulb: bool) -> None:
-        self.lines.append((tuple(cells), bulb))
-
-
-def _sums(
-    puzzle: Puzzle, totals: Sequence[tuple[tuple[int, ...], int]], blocks: frozenset[Position]
-) -> tuple[tuple[Cage, ...], dict[Position, dict[str, int]]]:
-    """Split the sums into Kakuro clues (a run after a block) and cages (every other sum).
-
-    A run of one cell could go either way; it takes the direction its cell has no run in yet.
-    """
-    where = puzzle.positions
-    sums = sorted(totals, key=lambda s: len(s[0]) == 1)
-    used: set[tuple[int, str]] = set()
-    cages: list[Cage] = []
-    clues: dict[Position, dict[str, int]] = {}
-    for cells, total in sums:
-        places = sorted(where[c] for c in cells)
-        (r, c), (last_r, last_c) = places[0], places[-1]
-        runs = {
-            ACROSS: r == last_r and last_c - c == len(places) - 1,
-            DOWN: c == last_c and last_r - r == len(places) - 1,
-        }
-        before = {ACROSS: (r, c - 1), DOWN: (r - 1, c)}
-        direction = next(
-            (
-                d
-                for d in (ACROSS, DOWN)
-                if runs[d] and before[d] in blocks and all((i, d) not in used for i in cells)
-            ),
-            None,
-        )
-        if direction is None:
-            cages.append(Cage(frozenset(places), total))
-            continue
-        used.update((i, direction) for i in cells)
-        clues.setdefault(before[direction], {})[direction] = total
-    return tuple(cages), clues
-
-
-def _is_line(places: Sequence[Position]) -> bool:
-    return len({r for r, _ in places}) == 1 or len({c for _, c in places}) == 1
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,11 @@ from satdoku.formats.output import format_line
 from satdoku.generate.cages import Cages
 from satdoku.generate.regions import random_regions
 from satdoku.geometry import Geometry
-from satdoku.formats.kinds import get_kind
 from satdoku.kinds.classic import sudoku
 from satdoku.kinds.jigsaw import jigsaw
 from satdoku.kinds.killer import killer
+from satdoku.kinds.windoku import WINDOKU
+from satdoku.kinds.xsudoku import X_SUDOKU
 from satdoku.model import Puzzle
 
 KINDS = ("sudoku", "x", "windoku", "jigsaw", "killer")
@@ -34,7 +35,7 @@ def fixed_rules(kind: str, geometry: Geometry) -> Puzzle | None:
     blank = sudoku(geometry, [0] * geometry.ncells)
     if kind in ("sudoku", "killer"):
         return blank
-    return get_kind(kind).parse(format_line(blank, blank.givens), geometry, "auto")
+    return {"x": X_SUDOKU, "windoku": WINDOKU}[kind].build(blank)
 
 
 def jigsaw_rules(geometry: Geometry, rng: random.Random) -> Puzzle:
