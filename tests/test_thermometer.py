@@ -83,3 +83,14 @@ def test_the_picture_draws_the_line_and_its_bulb():
     svg = puzzle_svg(with_thermometers((0, 5, 10)))
     assert svg.count('<path class="line"') == 1
     assert svg.count('<circle class="bulb"') == 1
+
+
+def test_the_example_of_the_guide_prints_what_its_comments_say(capsys):
+    import re
+    from pathlib import Path
+
+    guide = (Path(__file__).parent.parent / "docs" / "adding-a-constraint.md").read_text()
+    block = re.findall(r"```python\n(.*?)```", guide, re.S)[-1]
+    exec(compile(block, "docs/adding-a-constraint.md", "exec"), {})
+    said = [line.split("#")[1].split(":")[0].strip() for line in block.splitlines() if "# " in line]
+    assert capsys.readouterr().out.split("\n")[:-1] == said
