@@ -23,7 +23,7 @@ if not CHROMIUM.is_file():
     pytest.skip(f"no Chromium at {CHROMIUM}", allow_module_level=True)
 
 from satdoku import count, explain, solve, uniqueness  # noqa: E402
-from satdoku.kinds import get_kind  # noqa: E402
+from satdoku.formats.kinds import get_kind  # noqa: E402
 from satdoku.verify import check  # noqa: E402
 from tests.cli import satdoku  # noqa: E402
 from tests.test_web_api import EASY, HARD, JIGSAW, KILLER, Served, serving  # noqa: E402

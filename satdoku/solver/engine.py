@@ -27,6 +27,7 @@ from satdoku.deadline import NEVER, Deadline
 from satdoku.encodings import ClassicEncoding, Formula, get_encoding
 from satdoku.errors import UsageError
 from satdoku.geometry import Geometry
+from satdoku.kinds.classic import sudoku
 from satdoku.model import Grid, Puzzle
 from satdoku.results import EngineResult
 from satdoku.solver.pysat_solver import (
@@ -87,7 +88,7 @@ class Engine(SolverOwner):
         self._skipped = 0
         self.conflicts = conflicts
         self.rebuild_after = rebuild_after
-        self._empty = Puzzle.sudoku(geometry, [0] * geometry.ncells)
+        self._empty = sudoku(geometry, [0] * geometry.ncells)
         self._formula = self.encoding.encode(self._empty)
         if self._formula.atmosts and name not in NATIVE_CARD_SOLVERS:
             raise UsageError(
