@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from satdoku.errors import SatdokuError, UsageError
 from satdoku.formats.kinds import get_kind
+from satdoku.formats.marks import Marks
 from satdoku.formats.output import format_line
 from satdoku.formats.records import OutputRecord
-from satdoku.formats.svg import LARGEST_SIDE, MAX_CELL, MIN_CELL, Marks, puzzle_svg, symbol
+from satdoku.formats.svg import LARGEST_SIDE, MAX_CELL, MIN_CELL, puzzle_svg, symbol
 from satdoku.geometry import Geometry
 from satdoku.model import Puzzle
 
