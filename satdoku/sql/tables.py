@@ -114,14 +114,16 @@ class Source:
         rollback(connection)
 
     def pending(self, connection: Any, page: int) -> Iterator[Record]:
-        """Every puzzle whose key has no result yet, in key order, ``page`` rows a query."""
+        """Every puzzle whose key has no result yet, in key order, ``page`` rows a query (each
+        query joins one page of keys, not the whole table, to the results)."""
         key, column = name(self.key, "--key"), name(self.column, "--column")
         results, mark = name(self.results, "--into"), self.database.marker
         text = self.database.text
         query = (
-            f"SELECT t.{key}, CAST(t.{key} AS {text}), t.{column} FROM {self.quoted} t"
-            f' LEFT JOIN {results} r ON r."key" = CAST(t.{key} AS {text})'
-            f' WHERE r."key" IS NULL{{after}} ORDER BY t.{key} LIMIT {int(page)}'
+            f'SELECT t.k, CAST(t.k AS {text}), t.v, r."key" IS NOT NULL FROM'
+            f" (SELECT {key} AS k, {column} AS v FROM {self.quoted}{{after}}"
+            f" ORDER BY {key} LIMIT {int(page)}) t"
+            f' LEFT JOIN {results} r ON r."key" = CAST(t.k AS {text}) ORDER BY t.k'
         )
         last: Any = None
         number = 0
@@ -129,12 +131,13 @@ class Source:
             if last is None:
                 rows = self._run(connection, query.format(after=""))
             else:
-                after = query.format(after=f" AND t.{key} > {mark}")
+                after = query.format(after=f" WHERE {key} > {mark}")
                 rows = self._run(connection, after, values=(last,))
             connection.commit()
-            for _, shown, value in rows:
-                number += 1
-                yield _record(number, shown, value)
+            for _, shown, value, done in rows:
+                if not done:
+                    number += 1
+                    yield _record(number, shown, value)
             if len(rows) < page:
                 return
             last = rows[-1][0]
