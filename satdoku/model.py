@@ -11,9 +11,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar
 
 from satdoku.geometry import Geometry
+
+if TYPE_CHECKING:
+    from satdoku.targets import Canvas, CnfTarget, CpTarget
 
 Grid = tuple[int, ...]
 """One value per cell in cell order; 0 marks a blank."""
@@ -23,8 +26,8 @@ class Constraint(ABC):
     """A rule over some cells of a puzzle. Each rule type is a subclass in
     :mod:`satdoku.constraints` that knows, in one place, how it checks a finished grid, how it
     becomes CNF and CP-SAT, what it needs of a search engine and how it is drawn. It talks to
-    an encoding, a CP-SAT model and a drawing through the targets below, so that it imports
-    none of them."""
+    an encoding, a CP-SAT model and a drawing through the targets of :mod:`satdoku.targets`,
+    so that it imports none of them."""
 
     cells: tuple[int, ...]
     name: str
@@ -53,73 +56,6 @@ class Constraint(ABC):
         """What a search engine must take to take this rule, for a grid of ``size`` values:
         ``unit`` (every value once), ``partial-unit``, ``sum`` or ``rule`` (any other)."""
         return "rule"
-
-
-class CnfTarget(Protocol):
-    """What a constraint sees of the CNF it is encoded into."""
-
-    @property
-    def size(self) -> int:
-        """The values 1..size a cell takes."""
-
-    @property
-    def implied(self) -> bool:
-        """Whether the encoding also wants the clauses a rule implies without needing them."""
-
-    def holders(self, cells: Sequence[int]) -> dict[int, list[int]]:
-        """Value -> the literals "cell holds value" of ``cells`` still open, for the values
-        not already placed in ``cells`` by the givens (when the encoding folds them in)."""
-
-    def at_most_one(self, lits: Sequence[int]) -> None: ...
-
-    def at_least_one(self, lits: Sequence[int]) -> None: ...
-
-    def total(self, cells: Sequence[int], total: int, name: str) -> None:
-        """The values of ``cells`` add up to ``total``, by the encoding's sum method."""
-
-    def holds(self, cell: int, value: int) -> Term:
-        """The literal "``cell`` holds ``value``", or a bool where the givens settle it."""
-
-    def clause(self, terms: Sequence[Term]) -> None:
-        """Add "one of ``terms`` is true": true terms satisfy it, false ones drop out."""
-
-
-Term = int | bool
-"""A literal of a CNF, or a truth the givens have settled."""
-
-
-def negation(term: Term) -> Term:
-    """The opposite of a literal or of a settled truth."""
-    return (not term) if isinstance(term, bool) else -term
-
-
-class CpTarget(Protocol):
-    """What a constraint sees of the CP-SAT model it is posted to."""
-
-    @property
-    def size(self) -> int: ...
-
-    @property
-    def model(self) -> Any:
-        """The ``ortools.sat.python.cp_model.CpModel``."""
-
-    def value(self, cell: int) -> Any:
-        """The value of ``cell`` as a CP-SAT linear expression."""
-
-    def all_different(self, cells: Sequence[int]) -> None: ...
-
-
-class Canvas(Protocol):
-    """What a constraint sees of the picture it is drawn on."""
-
-    def unit(self, cells: Sequence[int]) -> None:
-        """Cells that all differ: a region border, a shading, or nothing for a line."""
-
-    def total(self, cells: Sequence[int], total: int) -> None:
-        """Cells with a sum: a cage, or a Kakuro clue beside a run."""
-
-    def line(self, cells: Sequence[int], bulb: bool) -> None:
-        """A line through the centres of ``cells``, with a round bulb on the first one."""
 
 
 @dataclass(frozen=True)

@@ -56,15 +56,17 @@ def test_givens_are_folded_into_the_thermometer_on_6x6():
     expected = count(puzzle, backend="cpsat").count
     assert expected > 0
     assert count(puzzle, encoding="extended+optimized", backend="minisat22").count == expected
-    for grid, _ in solutions(puzzle, limit=50):
+    for solution in solutions(puzzle, limit=50):
+        grid = solution.grid
         assert grid[3] in (5, 6) and grid[0] < grid[1] < 4
 
 
 def test_every_solution_rises_along_each_line():
     lines = [(12, 8, 4), (3, 2)]
     puzzle = with_thermometers(*lines)
-    for grid, _ in solutions(puzzle, limit=None):
+    for solution in solutions(puzzle, limit=None):
         for line in lines:
+            grid = solution.grid
             assert all(grid[a] < grid[b] for a, b in pairwise(line))
 
 

@@ -24,6 +24,7 @@ from satdoku.formats.records import (
     csv_row,
     invalid_record,
     json_line,
+    no_solution_record,
     solution_record,
     unsolved_record,
     where,
@@ -33,7 +34,6 @@ from satdoku.formats.svg import puzzle_svg
 from satdoku.solver import Solution, SolveTimeout, solve
 from satdoku.solver.external import solution_from_model
 from satdoku.status import Status
-from satdoku.verify import given_clashes
 
 FIELDS = ("line", "status", "solution", "reason", "error")
 """The CSV columns."""
@@ -180,9 +180,7 @@ def _solve(
         result.update(unsolved_record(Status.UNKNOWN, str(err)))
         return None, result
     if solution is None:
-        clashes = given_clashes(record.puzzle)
-        reason = "; ".join(clashes) if clashes else "the constraints cannot all hold"
-        result.update(unsolved_record(Status.NO_SOLUTION, reason))
+        result.update(no_solution_record(record.puzzle))
         return None, result
     result.update(solution_record(solution, stats))
     return solution, result

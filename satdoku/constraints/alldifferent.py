@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from satdoku.model import Canvas, CnfTarget, Constraint, CpTarget
+from satdoku.model import Constraint
+from satdoku.targets import Canvas, CnfTarget, CpTarget
 
 
 @dataclass(frozen=True)

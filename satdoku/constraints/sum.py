@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from satdoku.model import Canvas, CnfTarget, Constraint, CpTarget
+from satdoku.model import Constraint
+from satdoku.targets import Canvas, CnfTarget, CpTarget
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from satdoku.model import Canvas, CnfTarget, Constraint, CpTarget, negation
+from satdoku.model import Constraint
+from satdoku.targets import Canvas, CnfTarget, CpTarget, negation
 
 
 @dataclass(frozen=True)
@@ -40,4 +41,4 @@ class Thermometer(Constraint):
             target.model.add(target.value(a) < target.value(b))
 
     def draw(self, canvas: Canvas) -> None:
-        canvas.line(self.cells, bulb=True)
+        canvas.line(self.cells, "thermometer")

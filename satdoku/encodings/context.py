@@ -4,13 +4,24 @@ sum methods."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from satdoku.encodings.cardinality import at_least_one, at_most_one
 from satdoku.encodings.formula import Formula
 from satdoku.encodings.sums import encode_sum
-from satdoku.model import Puzzle, Term
+from satdoku.model import Puzzle
+from satdoku.targets import LinearTerms, Term, negation
+
+COMPARE: dict[str, Callable[[int, int], bool]] = {
+    "==": operator.eq,
+    "!=": operator.ne,
+    "<=": operator.le,
+    ">=": operator.ge,
+    "<": operator.lt,
+    ">": operator.gt,
+}
 
 
 class Options(Protocol):
@@ -83,6 +94,36 @@ class CnfContext:
         if any(t is True for t in terms):
             return
         self.formula.clauses.append([t for t in terms if not isinstance(t, bool)])
+
+    def new_var(self) -> int:
+        return self.formula.new_var()
+
+    def linear(self, terms: LinearTerms, op: str, constant: int, when: Sequence[Term] = ()) -> None:
+        """A layer of partial-sum variables per term: "the sum so far is s" follows from the
+        one before and the term's value; the last layer's sums that break the comparison are
+        ruled out (when every ``when`` term holds)."""
+        compare = COMPARE[op]
+        guard = [negation(t) for t in when]
+        if any(t is True for t in guard):
+            return
+        layer: dict[int, Term] = {0: True}
+        for coefficient, cell in terms:
+            options = [(v, self.holds(cell, v)) for v in self._values(cell)]
+            reached: dict[int, Term] = {}
+            for total, before in layer.items():
+                for value, holds in options:
+                    after = total + coefficient * value
+                    if after not in reached:
+                        reached[after] = self.new_var()
+                    self.clause([negation(before), negation(holds), reached[after]])
+            layer = reached
+        for total, state in layer.items():
+            if not compare(total, constant):
+                self.clause([*guard, negation(state)])
+
+    def _values(self, cell: int) -> Sequence[int]:
+        """The values ``cell`` may take under the encoding (its given where folded in)."""
+        return self.candidates[cell] or (self.puzzle.givens[cell],)
 
     def total(self, cells: Sequence[int], total: int, name: str) -> None:
         encode_sum(

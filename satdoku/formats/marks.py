@@ -34,8 +34,8 @@ class Marks:
     cages: tuple[Cage, ...]
     clues: dict[Position, dict[str, int]]
     """Kakuro clue cells: the total of the run across and of the run down."""
-    lines: tuple[tuple[tuple[Position, ...], bool], ...]
-    """Lines through cell centres (thermometers), and whether each has a bulb."""
+    lines: tuple[tuple[tuple[Position, ...], str], ...]
+    """Lines through cell centres, and the style of each (:data:`satdoku.targets.LINE_STYLES`)."""
 
     @classmethod
     def of(cls, puzzle: Puzzle) -> Marks:
@@ -60,18 +60,26 @@ class Marks:
         grid_places = {(r, c) for r in range(puzzle.nrows) for c in range(puzzle.ncols)}
         blocks = frozenset(grid_places - set(where))
         cages, clues = _sums(puzzle, canvas.totals, blocks)
-        lines = tuple((tuple(where[c] for c in cells), bulb) for cells, bulb in canvas.lines)
+        lines = tuple((tuple(where[c] for c in cells), style) for cells, style in canvas.lines)
         return cls(region, frozenset(shaded), blocks, cages, clues, lines)
 
 
 class Sketch:
-    """The canvas constraints draw on (:class:`satdoku.model.Canvas`): what each one says it
-    is, in order, for :class:`Marks` to lay out."""
+    """The canvas constraints draw on (:class:`satdoku.targets.Canvas`): what each one says
+    it is, in order, for :class:`Marks` to lay out."""
 
     def __init__(self) -> None:
         self.units: list[tuple[int, ...]] = []
         self.totals: list[tuple[tuple[int, ...], int]] = []
-        self.lines: list[tuple[tuple[int, ...], bool]] = []
+        self.lines: list[tuple[tuple[int, ...], str]] = []
+        self.cages: list[tuple[tuple[int, ...], str]] = []
+        self.circles: list[tuple[tuple[int, ...], str]] = []
+        self.dots: list[tuple[int, int, bool]] = []
+        self.edges: list[tuple[int, int, str]] = []
+        self.outsides: list[tuple[tuple[int, ...], str]] = []
+        self.corners: list[tuple[tuple[int, ...], str]] = []
+        self.shades: list[tuple[tuple[int, ...], str]] = []
+        self.notes: list[tuple[int, str]] = []
 
     def unit(self, cells: Sequence[int]) -> None:
         self.units.append(tuple(cells))
@@ -79,8 +87,32 @@ class Sketch:
     def total(self, cells: Sequence[int], total: int) -> None:
         self.totals.append((tuple(cells), total))
 
-    def line(self, cells: Sequence[int], bulb: bool) -> None:
-        self.lines.append((tuple(cells), bulb))
+    def cage(self, cells: Sequence[int], text: str) -> None:
+        self.cages.append((tuple(cells), text))
+
+    def line(self, cells: Sequence[int], style: str) -> None:
+        self.lines.append((tuple(cells), style))
+
+    def circle(self, cells: Sequence[int], text: str = "") -> None:
+        self.circles.append((tuple(cells), text))
+
+    def dot(self, a: int, b: int, filled: bool) -> None:
+        self.dots.append((a, b, filled))
+
+    def edge(self, a: int, b: int, text: str) -> None:
+        self.edges.append((a, b, text))
+
+    def outside(self, cells: Sequence[int], text: str) -> None:
+        self.outsides.append((tuple(cells), text))
+
+    def corner(self, cells: Sequence[int], text: str) -> None:
+        self.corners.append((tuple(cells), text))
+
+    def shade(self, cells: Sequence[int], style: str) -> None:
+        self.shades.append((tuple(cells), style))
+
+    def note(self, cell: int, text: str) -> None:
+        self.notes.append((cell, text))
 
 
 def _sums(

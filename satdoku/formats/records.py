@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from satdoku.formats.output import format_line
 from satdoku.model import Grid, Puzzle
 from satdoku.status import Status
+from satdoku.verify import given_clashes
 
 if TYPE_CHECKING:
     from satdoku.compare.summary import Summary
@@ -75,6 +76,13 @@ def solution_record(solution: Solution, stats: bool = False) -> OutputRecord:
 def unsolved_record(status: Status, reason: str) -> OutputRecord:
     """A puzzle without a solution found: ``no_solution`` or ``unknown``, and why."""
     return {"status": str(status), "solution": None, "reason": reason}
+
+
+def no_solution_record(puzzle: Puzzle) -> OutputRecord:
+    """A puzzle without a solution, and why: the givens that clash, or its constraints."""
+    clashes = given_clashes(puzzle)
+    reason = "; ".join(clashes) if clashes else "the constraints cannot all hold"
+    return unsolved_record(Status.NO_SOLUTION, reason)
 
 
 def count_record(counted: Count) -> OutputRecord:

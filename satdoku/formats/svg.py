@@ -48,9 +48,8 @@ def puzzle_svg(puzzle: Puzzle, grid: Sequence[int] | None = None) -> str:
     if grid is not None and len(grid) != puzzle.ncells:
         raise ValueError(f"expected a grid of {puzzle.ncells} values, found {len(grid)}")
     marks = Marks.of(puzzle)
-    side = max(puzzle.nrows, puzzle.ncols)
-    cell = max(MIN_CELL, min(MAX_CELL, LARGEST_SIDE // side))
-    pen = Pen(cell, margin=max(2.0, cell * 0.1))
+    cell, margin, digit_size = scale(puzzle, marks)
+    pen = Pen(cell, margin)
     width = pen.x(puzzle.ncols) + pen.margin
     height = pen.y(puzzle.nrows) + pen.margin
     found = tuple(0 if g or grid is None else grid[i] for i, g in enumerate(puzzle.givens))
@@ -70,10 +69,20 @@ def puzzle_svg(puzzle: Puzzle, grid: Sequence[int] | None = None) -> str:
         *_region_borders(puzzle, marks.region, pen),
         *_cages(marks.cages, pen),
         *_clues(marks.clues, pen),
-        *_digits(puzzle, found, pen, bool(marks.cages)),
+        *_digits(puzzle, found, pen, digit_size),
         "</svg>",
     ]
     return "\n".join(parts) + "\n"
+
+
+def scale(puzzle: Puzzle, marks: Marks | None = None) -> tuple[int, float, float]:
+    """The pixels of a cell, of the margin and of a digit's font in the picture of ``puzzle``
+    (digits are smaller when cage sums share the cells)."""
+    cell = max(MIN_CELL, min(MAX_CELL, LARGEST_SIDE // max(puzzle.nrows, puzzle.ncols)))
+    width = len(symbol(puzzle, puzzle.values))
+    cages = bool((marks or Marks.of(puzzle)).cages)
+    size = cell * (0.62 if width == 1 else 0.85 / width) * (0.85 if cages else 1)
+    return cell, max(2.0, cell * 0.1), size
 
 
 def symbol(puzzle: Puzzle, value: int) -> str:
@@ -117,8 +126,9 @@ def _cells_group(name: str, places: Iterable[Position], fill: str, pen: Pen) -> 
     return [f'<g class="{name}" fill="{fill}">', *rects, "</g>"] if rects else []
 
 
-def _lines(lines: Sequence[tuple[tuple[Position, ...], bool]], pen: Pen) -> list[str]:
-    """Each line as a wide rounded stroke through its cells' centres, a disc on its bulb."""
+def _lines(lines: Sequence[tuple[tuple[Position, ...], str]], pen: Pen) -> list[str]:
+    """Each line as a wide rounded stroke through its cells' centres; a thermometer has a
+    disc on its bulb."""
     if not lines:
         return []
     width = pen.cell * 0.3
@@ -126,11 +136,11 @@ def _lines(lines: Sequence[tuple[tuple[Position, ...], bool]], pen: Pen) -> list
         f'<g class="lines" stroke="{LINE_SHADE}" stroke-width="{_n(width)}"'
         ' stroke-linecap="round" stroke-linejoin="round" fill="none">'
     ]
-    for places, bulb in lines:
+    for places, style in lines:
         points = [(pen.x(c + 0.5), pen.y(r + 0.5)) for r, c in places]
         d = "".join(f"{'L' if i else 'M'}{_n(x)} {_n(y)}" for i, (x, y) in enumerate(points))
         parts.append(f'<path class="line" d="{d}"/>')
-        if bulb:
+        if style in ("thermometer", "slow-thermometer"):
             x, y = points[0]
             parts.append(
                 f'<circle class="bulb" cx="{_n(x)}" cy="{_n(y)}" r="{_n(pen.cell * 0.36)}"'
@@ -273,11 +283,9 @@ def _clues(clues: dict[Position, dict[str, int]], pen: Pen) -> list[str]:
     return parts
 
 
-def _digits(puzzle: Puzzle, found: Sequence[int], pen: Pen, cages: bool) -> list[str]:
+def _digits(puzzle: Puzzle, found: Sequence[int], pen: Pen, size: float) -> list[str]:
     """The givens in bold black, then the ``found`` values (one per cell, 0 where nothing was
-    found) in blue; smaller when cage sums share the cells."""
-    width = len(symbol(puzzle, puzzle.values))
-    size = pen.cell * (0.62 if width == 1 else 0.85 / width) * (0.85 if cages else 1)
+    found) in blue, ``size`` pixels high."""
     parts = []
     for name, ink, weight, values in (
         ("given", INK, "bold", puzzle.givens),

@@ -15,9 +15,19 @@ class IntegerCells:
         self.model = model
         self.size = size
         self.cells = cells
+        self._literals: dict[tuple[int, int], Any] = {}
 
     def value(self, cell: int) -> Any:
         return self.cells[cell]
+
+    def is_value(self, cell: int, value: int) -> Any:
+        """A Boolean tied both ways to ``cell == value`` (one per pair, made when asked)."""
+        key = (cell, value)
+        if key not in self._literals:
+            b = self._literals[key] = self.model.new_bool_var(f"c{cell}is{value}")
+            self.model.add(self.cells[cell] == value).only_enforce_if(b)
+            self.model.add(self.cells[cell] != value).only_enforce_if(~b)
+        return self._literals[key]
 
     def all_different(self, cells: Sequence[int]) -> None:
         self.model.add_all_different([self.cells[c] for c in cells])
@@ -33,6 +43,9 @@ class OneHotCells:
 
     def value(self, cell: int) -> Any:
         return sum(v * b for v, b in enumerate(self.x[cell], 1))
+
+    def is_value(self, cell: int, value: int) -> Any:
+        return self.x[cell][value - 1]
 
     def all_different(self, cells: Sequence[int]) -> None:
         """Each value at most once; exactly once in a unit of ``size`` cells."""

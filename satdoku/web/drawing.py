@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from satdoku.errors import SatdokuError, UsageError
 from satdoku.formats.kinds import get_kind
-from satdoku.formats.marks import Marks
 from satdoku.formats.output import format_line
 from satdoku.formats.records import OutputRecord
-from satdoku.formats.svg import LARGEST_SIDE, MAX_CELL, MIN_CELL, puzzle_svg, symbol
+from satdoku.formats.svg import puzzle_svg, scale, symbol
 from satdoku.geometry import Geometry
 from satdoku.model import Puzzle
 
@@ -59,12 +58,7 @@ def drawing(puzzle: Puzzle) -> OutputRecord:
 
 def picture_scale(puzzle: Puzzle) -> tuple[int, float, float]:
     """The pixels of a cell, of the margin and of a digit's font in ``puzzle_svg(puzzle)``."""
-    side = max(puzzle.nrows, puzzle.ncols)
-    cell = max(MIN_CELL, min(MAX_CELL, LARGEST_SIDE // side))
-    margin = max(2.0, cell * 0.1)
-    width = len(symbol(puzzle, puzzle.values))
-    cages = bool(Marks.of(puzzle).cages)
-    size = cell * (0.62 if width == 1 else 0.85 / width) * (0.85 if cages else 1)
+    cell, margin, size = scale(puzzle)
     return cell, round(margin, 2), round(size, 2)
 
 

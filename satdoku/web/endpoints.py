@@ -22,6 +22,7 @@ from satdoku.formats.records import (
     count_record,
     explanation_record,
     givens_line,
+    no_solution_record,
     rating_record,
     solution_record,
     uniqueness_record,
@@ -45,7 +46,6 @@ def read_puzzle(job: Job) -> Puzzle:
 
 def answer_solve(job: Job, deadline: Deadline) -> OutputRecord:
     from satdoku.solver import solve
-    from satdoku.verify import given_clashes
 
     puzzle = read_puzzle(job)
     try:
@@ -53,9 +53,7 @@ def answer_solve(job: Job, deadline: Deadline) -> OutputRecord:
     except SolveTimeout:
         return unsolved_record(Status.UNKNOWN, str(deadline.error()))
     if solution is None:
-        clashes = given_clashes(puzzle)
-        reason = "; ".join(clashes) if clashes else "the constraints cannot all hold"
-        return unsolved_record(Status.NO_SOLUTION, reason)
+        return no_solution_record(puzzle)
     return solution_record(solution)
 
 
