@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from satdoku.errors import SatdokuError
 from satdoku.formats import parse_puzzle, read_records
-from satdoku.formats.source import text_lines
 from satdoku.formats.kinds import KINDS, get_kind
+from satdoku.formats.source import text_lines
 
 PIECES = [
     "0",

@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from satdoku import Geometry, UsageError, parse_puzzle, read_records
+from satdoku.formats.kinds import get_kind
 from satdoku.formats.notations import (
     NOTATIONS,
     format_sdk,
@@ -18,7 +19,6 @@ from satdoku.formats.notations import (
     format_ss,
     trace_line,
 )
-from satdoku.formats.kinds import get_kind
 from satdoku.kinds.classic import sudoku
 from satdoku.logic import explain
 from satdoku.logic.grid import CandidateGrid
