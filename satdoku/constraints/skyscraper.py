@@ -1,0 +1,84 @@
+"""Skyscraper: seen from the clue, the number of cells taller than every cell before them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from satdoku.model import Constraint
+from satdoku.targets import Canvas, CnfTarget, CpTarget, Term, negation
+
+
+def _seen(values: Sequence[int]) -> int:
+    """How many values are greater than every value before them."""
+    tallest, seen = 0, 0
+    for value in values:
+        if value > tallest:
+            tallest, seen = value, seen + 1
+    return seen
+
+
+@dataclass(frozen=True)
+class Skyscraper(Constraint):
+    """``cells`` from the clue inwards; ``visible`` of them are taller (hold a greater value)
+    than all the cells before them.
+
+    ISS: ``.Skyscraper~C3~2~4``; the arguments are the row or column, then the clue seen from
+    its start (top or left) and the clue seen from its end, either one empty."""
+
+    cells: tuple[int, ...]
+    visible: int
+    name: str = "skyscraper"
+    family: str = "skyscraper"
+
+    def problem(self, values: Sequence[int]) -> str | None:
+        seen = _seen(values)
+        if seen == self.visible:
+            return None
+        return f"{self.name}: {seen} visible in {list(values)}, not {self.visible}"
+
+    def cnf(self, target: CnfTarget) -> None:
+        """A literal per cell, true when it is taller than all before it; a count of those
+        literals from the clue inwards (each count reached implies the next), the counts
+        other than ``visible`` at the end ruled out."""
+        n = target.size
+        counts: dict[int, Term] = {0: True}
+        for k, cell in enumerate(self.cells):
+            seen = target.new_var()
+            for v in range(1, n + 1):
+                here = negation(target.holds(cell, v))
+                taller = [target.holds(c, w) for c in self.cells[:k] for w in range(v, n + 1)]
+                target.clause([here, seen, *taller])
+                for lit in taller:
+                    target.clause([here, -seen, negation(lit)])
+            after: dict[int, Term] = {}
+            for count, before in counts.items():
+                for step, lit in ((0, -seen), (1, seen)):
+                    if count + step not in after:
+                        after[count + step] = target.new_var()
+                    target.clause([negation(before), -lit, after[count + step]])
+            counts = after
+        for count, reached in counts.items():
+            if count != self.visible:
+                target.clause([negation(reached)])
+
+    def cpsat(self, target: CpTarget) -> None:
+        model, n = target.model, target.size
+        seen = []
+        tallest = None
+        for cell in self.cells:
+            value = target.value(cell)
+            if tallest is None:
+                seen.append(1)
+            else:
+                lit = model.new_bool_var("")
+                model.add(value > tallest).only_enforce_if(lit)
+                model.add(value <= tallest).only_enforce_if(~lit)
+                seen.append(lit)
+            top = model.new_int_var(1, n, "")
+            model.add_max_equality(top, [value] if tallest is None else [value, tallest])
+            tallest = top
+        model.add(sum(seen) == self.visible)
+
+    def draw(self, canvas: Canvas) -> None:
+        canvas.outside(self.cells, str(self.visible))
