@@ -1,4 +1,5 @@
-"""Thermometer: the values rise strictly along the line, from the bulb (its first cell)."""
+"""Thermometers: the values rise along the line from the bulb (its first cell), strictly on a
+thermometer, or never fall on a slow thermometer."""
 
 from __future__ import annotations
 
@@ -42,3 +43,35 @@ class Thermometer(Constraint):
 
     def draw(self, canvas: Canvas) -> None:
         canvas.line(self.cells, "thermometer")
+
+
+@dataclass(frozen=True)
+class SlowThermometer(Constraint):
+    """``cells`` from the bulb to the tip; no value is less than the one before.
+
+    ISS has no type of its own for it: its recipes write one as a custom pairwise rule
+    (``.Pair~key~name~R1C1~R1C2...``) with the condition ``a <= b``."""
+
+    cells: tuple[int, ...]
+    name: str = "slow thermometer"
+    family: str = "slow-thermometer"
+
+    def problem(self, values: Sequence[int]) -> str | None:
+        if all(a <= b for a, b in pairwise(values)):
+            return None
+        return f"{self.name}: {list(values)} falls along the line"
+
+    def cnf(self, target: CnfTarget) -> None:
+        """Two neighbours never hold v then w < v."""
+        n = target.size
+        for a, b in pairwise(self.cells):
+            for v in range(2, n + 1):
+                for w in range(1, v):
+                    target.clause([negation(target.holds(a, v)), negation(target.holds(b, w))])
+
+    def cpsat(self, target: CpTarget) -> None:
+        for a, b in pairwise(self.cells):
+            target.model.add(target.value(a) <= target.value(b))
+
+    def draw(self, canvas: Canvas) -> None:
+        canvas.line(self.cells, "slow-thermometer")
