@@ -167,7 +167,8 @@ def singles_candidates(puzzle: Puzzle, deadline: Deadline = NEVER) -> list[tuple
                         eliminate(other, mask)
         while hidden and not todo:
             k, bit = hidden.pop()
-            if placed[k] & bit:
+            # a unit of fewer cells than values need not hold every value
+            if placed[k] & bit or len(puzzle.units[k].cells) < puzzle.values:
                 continue
             holder = next((c for c in open_cells[k] if cand[c] & bit), None)
             if holder is not None and cand[holder] != bit:
