@@ -6,15 +6,56 @@ docs/adding-a-constraint.md)."""
 from __future__ import annotations
 
 from satdoku.constraints.alldifferent import AllDifferent
+from satdoku.constraints.between import Between
+from satdoku.constraints.entropic import Entropic
+from satdoku.constraints.equalsum import EqualSum
+from satdoku.constraints.lockout import Lockout
+from satdoku.constraints.modular import Modular
+from satdoku.constraints.palindrome import Palindrome
+from satdoku.constraints.regionsum import RegionSumLine
+from satdoku.constraints.renban import Renban
 from satdoku.constraints.sum import Sum
-from satdoku.constraints.thermometer import Thermometer
+from satdoku.constraints.sumline import SumLine
+from satdoku.constraints.thermometer import SlowThermometer, Thermometer
+from satdoku.constraints.whisper import Whisper
+from satdoku.constraints.zipper import Zipper
 from satdoku.model import Constraint
 
 CONSTRAINTS: dict[str, type[Constraint]] = {
     "alldifferent": AllDifferent,
     "sum": Sum,
     "thermometer": Thermometer,
+    "slowthermometer": SlowThermometer,
+    "whisper": Whisper,
+    "renban": Renban,
+    "between": Between,
+    "lockout": Lockout,
+    "palindrome": Palindrome,
+    "zipper": Zipper,
+    "entropic": Entropic,
+    "modular": Modular,
+    "regionsumline": RegionSumLine,
+    "sumline": SumLine,
+    "equalsum": EqualSum,
 }
 """Rule type name -> its class."""
 
-__all__ = ["CONSTRAINTS", "AllDifferent", "Constraint", "Sum", "Thermometer"]
+__all__ = [
+    "CONSTRAINTS",
+    "AllDifferent",
+    "Between",
+    "Constraint",
+    "Entropic",
+    "EqualSum",
+    "Lockout",
+    "Modular",
+    "Palindrome",
+    "RegionSumLine",
+    "Renban",
+    "SlowThermometer",
+    "Sum",
+    "SumLine",
+    "Thermometer",
+    "Whisper",
+    "Zipper",
+]
