@@ -113,7 +113,11 @@ def batch_checker(puzzle: Puzzle) -> Callable[[Sequence[Sequence[int]]], None]:
         for c in puzzle.constraints
         if isinstance(c, Sum)
     ]
-    others = [c for c in puzzle.constraints if not (c.distinct or isinstance(c, Sum))]
+    others = [
+        c
+        for c in puzzle.constraints
+        if not isinstance(c, Sum) and c.needs(puzzle.values) not in ("unit", "partial-unit")
+    ]
 
     def good_rows(grids: Sequence[Sequence[int]]) -> Any:
         a = np.array(grids, dtype=np.int32)

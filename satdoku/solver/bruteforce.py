@@ -63,7 +63,10 @@ def brute_force_grids(puzzle: Puzzle, deadline: Deadline = NEVER) -> Iterator[Gr
             return
         if value and not 1 <= value <= puzzle.values:
             return
-    rules = [c for c in puzzle.constraints if not c.distinct]
+    # peers keep the units; a rule that is more than a unit (a cage's total) checks itself
+    rules = [
+        c for c in puzzle.constraints if c.needs(puzzle.values) not in ("unit", "partial-unit")
+    ]
     blanks = [i for i, v in enumerate(grid) if v == 0]
     order = {cell: k for k, cell in enumerate(blanks)}
     # each rule is checked once its last blank (in fill order) is filled, or up front
