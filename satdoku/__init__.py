@@ -154,6 +154,11 @@ def __getattr__(name: str) -> object:
     return value
 
 
+def __dir__() -> list[str]:
+    """The module's names, with those imported on first use."""
+    return sorted({*globals(), *_LAZY})
+
+
 __all__ = [
     "AllDifferent",
     "Count",
