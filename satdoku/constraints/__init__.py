@@ -7,8 +7,11 @@ from __future__ import annotations
 
 from satdoku.constraints.alldifferent import AllDifferent
 from satdoku.constraints.between import Between
+from satdoku.constraints.difference import NotConsecutive
 from satdoku.constraints.entropic import Entropic
 from satdoku.constraints.equalsum import EqualSum
+from satdoku.constraints.greaterthan import GreaterThan
+from satdoku.constraints.kropki import Kropki, NoKropki
 from satdoku.constraints.lockout import Lockout
 from satdoku.constraints.modular import Modular
 from satdoku.constraints.palindrome import Palindrome
@@ -18,6 +21,7 @@ from satdoku.constraints.sum import Sum
 from satdoku.constraints.sumline import SumLine
 from satdoku.constraints.thermometer import SlowThermometer, Thermometer
 from satdoku.constraints.whisper import Whisper
+from satdoku.constraints.xv import XV, NoXV
 from satdoku.constraints.zipper import Zipper
 from satdoku.model import Constraint
 
@@ -25,6 +29,12 @@ CONSTRAINTS: dict[str, type[Constraint]] = {
     "alldifferent": AllDifferent,
     "sum": Sum,
     "thermometer": Thermometer,
+    "kropki": Kropki,
+    "nokropki": NoKropki,
+    "xv": XV,
+    "noxv": NoXV,
+    "greaterthan": GreaterThan,
+    "notconsecutive": NotConsecutive,
     "slowthermometer": SlowThermometer,
     "whisper": Whisper,
     "renban": Renban,
@@ -42,13 +52,19 @@ CONSTRAINTS: dict[str, type[Constraint]] = {
 
 __all__ = [
     "CONSTRAINTS",
+    "XV",
     "AllDifferent",
     "Between",
     "Constraint",
     "Entropic",
     "EqualSum",
+    "GreaterThan",
+    "Kropki",
     "Lockout",
     "Modular",
+    "NoKropki",
+    "NoXV",
+    "NotConsecutive",
     "Palindrome",
     "RegionSumLine",
     "Renban",
