@@ -35,6 +35,14 @@ ASSETS = {
     "index.html": "text/html; charset=utf-8",
     "satdoku.css": "text/css; charset=utf-8",
     "satdoku.js": "text/javascript; charset=utf-8",
+    "api.js": "text/javascript; charset=utf-8",
+    "grid.js": "text/javascript; charset=utf-8",
+    "input.js": "text/javascript; charset=utf-8",
+    "link.js": "text/javascript; charset=utf-8",
+    "play.js": "text/javascript; charset=utf-8",
+    "puzzle.js": "text/javascript; charset=utf-8",
+    "state.js": "text/javascript; charset=utf-8",
+    "walk.js": "text/javascript; charset=utf-8",
 }
 """The page's files (``satdoku/web/static``) and their media types."""
 
