@@ -1,6 +1,7 @@
 """What a picture of a puzzle shows beyond cells and digits, read from what each constraint
 draws of itself (:meth:`satdoku.model.Constraint.draw`): regions and shaded units, Kakuro
-blocks and clues, killer cages, lines."""
+blocks and clues, cages, lines, circles, dots and texts on edges, clues outside the grid,
+texts on corners, shaded groups and notes."""
 
 from __future__ import annotations
 
@@ -10,16 +11,18 @@ from dataclasses import dataclass
 from satdoku.model import Puzzle
 
 Position = tuple[int, int]
+Group = tuple[tuple[Position, ...], str]
+"""Places of cells, and a text or a style."""
 
 ACROSS, DOWN = "across", "down"
 
 
 @dataclass(frozen=True)
 class Cage:
-    """A sum drawn as a dashed outline, ``total`` in the top-left cell."""
+    """A dashed outline, ``text`` (a total, or nothing) in the top-left cell."""
 
     positions: frozenset[Position]
-    total: int
+    text: str
 
 
 @dataclass(frozen=True)
@@ -34,19 +37,35 @@ class Marks:
     cages: tuple[Cage, ...]
     clues: dict[Position, dict[str, int]]
     """Kakuro clue cells: the total of the run across and of the run down."""
-    lines: tuple[tuple[tuple[Position, ...], str], ...]
+    lines: tuple[Group, ...]
     """Lines through cell centres, and the style of each (:data:`satdoku.targets.LINE_STYLES`)."""
+    circles: tuple[Group, ...] = ()
+    """Circles (pills over neighbouring cells) and their texts; an arrow's first cell is in one."""
+    dots: tuple[tuple[Position, Position, bool], ...] = ()
+    """Dots on the edge between two neighbours, and whether each is filled."""
+    edges: tuple[tuple[Position, Position, str], ...] = ()
+    """Texts on the edge between two neighbours."""
+    outsides: tuple[Group, ...] = ()
+    """Clues outside the grid: the cells they look along, from the nearest, and the text."""
+    corners: tuple[Group, ...] = ()
+    """Texts on the corner cells share."""
+    shades: tuple[Group, ...] = ()
+    """Groups of cells and their style (``even``, ``odd``, ``region``)."""
+    notes: tuple[tuple[Position, str], ...] = ()
+    """Small texts along the top of cells."""
 
     @classmethod
     def of(cls, puzzle: Puzzle) -> Marks:
         """The marks of ``puzzle``: units that tile the cells (taken in order, each one
-        disjoint from those before) are regions, the other units that are not lines nor
-        cages are shaded."""
+        disjoint from those before) are regions, the other units that are not straight
+        lines nor drawn otherwise (a sum, cage, line, circle or shade of the same cells) are
+        shaded."""
         where = puzzle.positions
         canvas = Sketch()
         for constraint in puzzle.constraints:
             constraint.draw(canvas)
-        sum_cells = {frozenset(cells) for cells, _ in canvas.totals}
+        drawn = [*canvas.totals, *canvas.cages, *canvas.lines, *canvas.circles, *canvas.shades]
+        sum_cells = {frozenset(cells) for cells, _ in drawn}
         region: dict[Position, int] = {}
         shaded: set[Position] = set()
         for unit in canvas.units:
@@ -60,8 +79,34 @@ class Marks:
         grid_places = {(r, c) for r in range(puzzle.nrows) for c in range(puzzle.ncols)}
         blocks = frozenset(grid_places - set(where))
         cages, clues = _sums(puzzle, canvas.totals, blocks)
-        lines = tuple((tuple(where[c] for c in cells), style) for cells, style in canvas.lines)
-        return cls(region, frozenset(shaded), blocks, cages, clues, lines)
+        cages += tuple(
+            Cage(frozenset(where[c] for c in cells), text) for cells, text in canvas.cages
+        )
+
+        def placed(groups: Sequence[tuple[tuple[int, ...], str]]) -> tuple[Group, ...]:
+            return tuple((tuple(where[c] for c in cells), text) for cells, text in groups)
+
+        circled = {c for cells, _ in canvas.circles for c in cells}
+        heads = [
+            ((cells[0],), "")
+            for cells, style in canvas.lines
+            if style == "arrow" and cells[0] not in circled
+        ]
+        return cls(
+            region,
+            frozenset(shaded),
+            blocks,
+            cages,
+            clues,
+            placed(canvas.lines),
+            circles=placed([*canvas.circles, *dict.fromkeys(heads)]),
+            dots=tuple((where[a], where[b], filled) for a, b, filled in canvas.dots),
+            edges=tuple((where[a], where[b], text) for a, b, text in canvas.edges),
+            outsides=placed(canvas.outsides),
+            corners=placed(canvas.corners),
+            shades=placed(canvas.shades),
+            notes=tuple((where[cell], text) for cell, text in canvas.notes),
+        )
 
 
 class Sketch:
@@ -144,7 +189,7 @@ def _sums(
             None,
         )
         if direction is None:
-            cages.append(Cage(frozenset(places), total))
+            cages.append(Cage(frozenset(places), str(total)))
             continue
         used.update((i, direction) for i in cells)
         clues.setdefault(before[direction], {})[direction] = total

@@ -1,21 +1,29 @@
 """Draw a puzzle, and a grid of it, as one standalone SVG picture.
 
 Everything drawn is read from the model: the cells (``positions``), the givens, and what each
-constraint draws of itself (:meth:`satdoku.model.Constraint.draw`): units and sums. Units that tile the grid without being a straight line (boxes, jigsaw regions) get
-thick borders; the other units that are not lines (diagonals, windows, box centres) are shaded;
-a sum whose cells are a straight run starting right after a cell that is not a puzzle cell is
-a Kakuro clue drawn in that cell; any other sum is a cage, drawn as a dashed outline with its
-total in its top-left cell. The picture uses presentation attributes only (no style sheet, no
-script, nothing external), so that it can be shown inline in a page as well as on its own.
+constraint draws of itself (:meth:`satdoku.model.Constraint.draw`, :class:`Marks`). Units that
+tile the grid without being a straight line (boxes, jigsaw regions) get thick borders; the
+other units drawn no other way (diagonals, windows, box centres) are shaded; a sum whose cells
+are a straight run starting right after a cell that is not a puzzle cell is a Kakuro clue
+drawn in that cell; any other sum, and any cage, is a dashed outline with its text in its
+top-left cell. Lines, circles, dots and texts on edges, texts on corners, shaded groups and
+notes are drawn by :mod:`satdoku.formats.svg_lines` and :mod:`satdoku.formats.svg_marks`;
+clues outside the grid by :mod:`satdoku.formats.svg_outside`, the picture reaching one cell
+further on each side that has some (the grid keeps its place: the picture's origin moves).
+The picture uses presentation attributes only (no style sheet, no script, nothing
+external), so that it can be shown inline in a page as well as on its own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from html import escape
 
 from satdoku.formats.marks import ACROSS, DOWN, Cage, Marks, Position
+from satdoku.formats.svg_lines import line_ends, lines
+from satdoku.formats.svg_marks import circles, corners, dots, edges, notes, shades
+from satdoku.formats.svg_outside import outside, room
+from satdoku.formats.svg_pen import INK, PAPER, Pen, num
 from satdoku.formats.text import MAX_CHAR_SIZE, digit
 from satdoku.model import Puzzle
 
@@ -24,8 +32,6 @@ LARGEST_SIDE = 720
 MIN_CELL = 12
 MAX_CELL = 44
 
-PAPER = "#fff"
-INK = "#000"
 FOUND_INK = "#1a5fb4"
 SHADE = "#d9e4f2"
 THIN_LINE = "#999"
@@ -33,7 +39,6 @@ CAGE_LINE = "#444"
 BLOCK = "#3b3b3b"
 CLUE_INK = "#fff"
 CLUE_LINE = "#bbb"
-LINE_SHADE = "#c8c8c8"
 
 
 def puzzle_svg(puzzle: Puzzle, grid: Sequence[int] | None = None) -> str:
@@ -50,25 +55,38 @@ def puzzle_svg(puzzle: Puzzle, grid: Sequence[int] | None = None) -> str:
     marks = Marks.of(puzzle)
     cell, margin, digit_size = scale(puzzle, marks)
     pen = Pen(cell, margin)
-    width = pen.x(puzzle.ncols) + pen.margin
-    height = pen.y(puzzle.nrows) + pen.margin
+    left, top, right, bottom = room(marks.outsides, puzzle.nrows, puzzle.ncols)
+    x0, y0 = -left * cell, -top * cell
+    width = pen.x(puzzle.ncols) + pen.margin + (left + right) * cell
+    height = pen.y(puzzle.nrows) + pen.margin + (top + bottom) * cell
+    size = f'width="{num(width)}" height="{num(height)}"'
+    origin = f'x="{num(x0)}" y="{num(y0)}" ' if left or top else ""
     found = tuple(0 if g or grid is None else grid[i] for i, g in enumerate(puzzle.givens))
     title = f"{puzzle.kind} {puzzle.nrows}x{puzzle.ncols}: {puzzle.nclues} givens" + (
         f", {sum(1 for v in found if v)} found" if grid is not None else ""
     )
     parts = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}" height="{_n(height)}"'
-        f' viewBox="0 0 {_n(width)} {_n(height)}" role="img" font-family="sans-serif">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" {size}'
+        f' viewBox="{num(x0)} {num(y0)} {num(width)} {num(height)}" role="img"'
+        ' font-family="sans-serif">',
         f"<title>{escape(title)}</title>",
-        f'<rect class="paper" width="{_n(width)}" height="{_n(height)}" fill="{PAPER}"/>',
+        f'<rect class="paper" {origin}{size} fill="{PAPER}"/>',
         *_cells_group("shaded", marks.shaded, SHADE, pen),
         *_cells_group("blocks", marks.blocks, BLOCK, pen),
-        *_lines(marks.lines, pen),
+        *shades(marks.shades, pen),
+        *lines(marks.lines, pen),
         *_grid_lines(puzzle, pen),
         *_region_borders(puzzle, marks.region, pen),
+        *line_ends(marks.lines, pen),
+        *circles(marks.circles, pen),
         *_cages(marks.cages, pen),
         *_clues(marks.clues, pen),
+        *dots(marks.dots, pen),
+        *edges(marks.edges, pen),
+        *corners(marks.corners, pen),
+        *outside(marks.outsides, puzzle.nrows, puzzle.ncols, pen),
+        *notes(marks.notes, pen),
         *_digits(puzzle, found, pen, digit_size),
         "</svg>",
     ]
@@ -77,11 +95,15 @@ def puzzle_svg(puzzle: Puzzle, grid: Sequence[int] | None = None) -> str:
 
 def scale(puzzle: Puzzle, marks: Marks | None = None) -> tuple[int, float, float]:
     """The pixels of a cell, of the margin and of a digit's font in the picture of ``puzzle``
-    (digits are smaller when cage sums share the cells)."""
+    (digits are smaller when cages or notes share the cells). The grid's top-left corner is
+    at (margin, margin) in the picture's coordinates, outside clues or not: those make the
+    picture reach one cell further on their sides, its origin moving before (0, 0) on the
+    left and top."""
     cell = max(MIN_CELL, min(MAX_CELL, LARGEST_SIDE // max(puzzle.nrows, puzzle.ncols)))
     width = len(symbol(puzzle, puzzle.values))
-    cages = bool((marks or Marks.of(puzzle)).cages)
-    size = cell * (0.62 if width == 1 else 0.85 / width) * (0.85 if cages else 1)
+    marks = marks or Marks.of(puzzle)
+    crowded = bool(marks.cages or marks.notes)
+    size = cell * (0.62 if width == 1 else 0.85 / width) * (0.85 if crowded else 1)
     return cell, max(2.0, cell * 0.1), size
 
 
@@ -91,75 +113,24 @@ def symbol(puzzle: Puzzle, value: int) -> str:
     return digit(value) if puzzle.values <= MAX_CHAR_SIZE else str(value)
 
 
-@dataclass(frozen=True)
-class Pen:
-    """Pixel coordinates of the grid lines: column ``c`` starts at ``x(c)``."""
-
-    cell: int
-    margin: float
-
-    def x(self, col: float) -> float:
-        return self.margin + col * self.cell
-
-    def y(self, row: float) -> float:
-        return self.margin + row * self.cell
-
-    @property
-    def thin(self) -> float:
-        return max(0.5, self.cell * 0.025)
-
-    @property
-    def thick(self) -> float:
-        return max(1.5, self.cell * 0.07)
-
-
-def _n(x: float) -> str:
-    """A coordinate with at most two decimals."""
-    return f"{x:.2f}".rstrip("0").rstrip(".")
-
-
 def _cells_group(name: str, places: Iterable[Position], fill: str, pen: Pen) -> list[str]:
     rects = [
-        f'<rect x="{_n(pen.x(c))}" y="{_n(pen.y(r))}" width="{pen.cell}" height="{pen.cell}"/>'
+        f'<rect x="{num(pen.x(c))}" y="{num(pen.y(r))}" width="{pen.cell}" height="{pen.cell}"/>'
         for r, c in sorted(places)
     ]
     return [f'<g class="{name}" fill="{fill}">', *rects, "</g>"] if rects else []
 
 
-def _lines(lines: Sequence[tuple[tuple[Position, ...], str]], pen: Pen) -> list[str]:
-    """Each line as a wide rounded stroke through its cells' centres; a thermometer has a
-    disc on its bulb."""
-    if not lines:
-        return []
-    width = pen.cell * 0.3
-    parts = [
-        f'<g class="lines" stroke="{LINE_SHADE}" stroke-width="{_n(width)}"'
-        ' stroke-linecap="round" stroke-linejoin="round" fill="none">'
-    ]
-    for places, style in lines:
-        points = [(pen.x(c + 0.5), pen.y(r + 0.5)) for r, c in places]
-        d = "".join(f"{'L' if i else 'M'}{_n(x)} {_n(y)}" for i, (x, y) in enumerate(points))
-        parts.append(f'<path class="line" d="{d}"/>')
-        if style in ("thermometer", "slow-thermometer"):
-            x, y = points[0]
-            parts.append(
-                f'<circle class="bulb" cx="{_n(x)}" cy="{_n(y)}" r="{_n(pen.cell * 0.36)}"'
-                f' fill="{LINE_SHADE}" stroke="none"/>'
-            )
-    parts.append("</g>")
-    return parts
-
-
 def _grid_lines(puzzle: Puzzle, pen: Pen) -> list[str]:
-    top, bottom = _n(pen.y(0)), _n(pen.y(puzzle.nrows))
-    left, right = _n(pen.x(0)), _n(pen.x(puzzle.ncols))
-    d = [f"M{_n(pen.x(c))} {top}V{bottom}" for c in range(1, puzzle.ncols)]
-    d += [f"M{left} {_n(pen.y(r))}H{right}" for r in range(1, puzzle.nrows)]
+    top, bottom = num(pen.y(0)), num(pen.y(puzzle.nrows))
+    left, right = num(pen.x(0)), num(pen.x(puzzle.ncols))
+    d = [f"M{num(pen.x(c))} {top}V{bottom}" for c in range(1, puzzle.ncols)]
+    d += [f"M{left} {num(pen.y(r))}H{right}" for r in range(1, puzzle.nrows)]
     return [
         f'<path class="grid" d="{"".join(d)}" stroke="{THIN_LINE}"'
-        f' stroke-width="{_n(pen.thin)}" fill="none"/>',
-        f'<rect class="outline" x="{left}" y="{top}" width="{_n(pen.cell * puzzle.ncols)}"'
-        f' height="{_n(pen.cell * puzzle.nrows)}" stroke="{INK}" stroke-width="{_n(pen.thick)}"'
+        f' stroke-width="{num(pen.thin)}" fill="none"/>',
+        f'<rect class="outline" x="{left}" y="{top}" width="{num(pen.cell * puzzle.ncols)}"'
+        f' height="{num(pen.cell * puzzle.nrows)}" stroke="{INK}" stroke-width="{num(pen.thick)}"'
         ' fill="none"/>',
     ]
 
@@ -175,14 +146,14 @@ def _region_borders(puzzle: Puzzle, region: dict[Position, int], pen: Pen) -> li
     d = []
     for c in range(1, puzzle.ncols):
         flags = [split((r, c - 1), (r, c)) for r in range(puzzle.nrows)]
-        d += [f"M{_n(pen.x(c))} {_n(pen.y(a))}V{_n(pen.y(b))}" for a, b in _stretches(flags)]
+        d += [f"M{num(pen.x(c))} {num(pen.y(a))}V{num(pen.y(b))}" for a, b in _stretches(flags)]
     for r in range(1, puzzle.nrows):
         flags = [split((r - 1, c), (r, c)) for c in range(puzzle.ncols)]
-        d += [f"M{_n(pen.x(a))} {_n(pen.y(r))}H{_n(pen.x(b))}" for a, b in _stretches(flags)]
+        d += [f"M{num(pen.x(a))} {num(pen.y(r))}H{num(pen.x(b))}" for a, b in _stretches(flags)]
     if not d:
         return []
     return [
-        f'<path class="regions" d="{"".join(d)}" stroke="{INK}" stroke-width="{_n(pen.thick)}"'
+        f'<path class="regions" d="{"".join(d)}" stroke="{INK}" stroke-width="{num(pen.thick)}"'
         ' stroke-linecap="square" fill="none"/>'
     ]
 
@@ -205,24 +176,25 @@ def _cages(cages: Sequence[Cage], pen: Pen) -> list[str]:
     inset = pen.cell * 0.1
     size = pen.cell * 0.26
     parts = [
-        f'<g class="cages" stroke="{CAGE_LINE}" stroke-width="{_n(max(0.5, pen.cell * 0.03))}"'
-        f' stroke-dasharray="{_n(pen.cell * 0.08)} {_n(pen.cell * 0.06)}" fill="none">'
+        f'<g class="cages" stroke="{CAGE_LINE}" stroke-width="{num(max(0.5, pen.cell * 0.03))}"'
+        f' stroke-dasharray="{num(pen.cell * 0.08)} {num(pen.cell * 0.06)}" fill="none">'
     ]
     parts += [
         f'<path class="cage" d="{_cage_path(cage.positions, inset, pen)}"/>' for cage in cages
     ]
-    parts += [
-        "</g>",
-        f'<g class="cage-sums" font-size="{_n(size)}" fill="{INK}">',
-    ]
-    for cage in cages:
+    parts.append("</g>")
+    texts = [cage for cage in cages if cage.text]
+    if not texts:
+        return parts
+    parts.append(f'<g class="cage-sums" font-size="{num(size)}" fill="{INK}">')
+    for cage in texts:
         r, c = min(cage.positions)
-        text = str(cage.total)
+        text = escape(cage.text)
         x, y = pen.x(c) + pen.cell * 0.06, pen.y(r) + pen.cell * 0.04
         parts.append(
-            f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(size * 0.62 * len(text) + 2)}"'
-            f' height="{_n(size)}" fill="{PAPER}"/>'
-            f'<text class="cage-sum" x="{_n(x + 1)}" y="{_n(y + size * 0.85)}">{text}</text>'
+            f'<rect x="{num(x)}" y="{num(y)}" width="{num(size * 0.62 * len(text) + 2)}"'
+            f' height="{num(size)}" fill="{PAPER}"/>'
+            f'<text class="cage-sum" x="{num(x + 1)}" y="{num(y + size * 0.85)}">{text}</text>'
         )
     parts.append("</g>")
     return parts
@@ -247,12 +219,12 @@ def _cage_path(places: frozenset[Position], inset: float, pen: Pen) -> str:
             if not near[dr, 0]:
                 x0 = ends(near[0, -1], near[dr, -1], left)
                 x1 = -ends(near[0, 1], near[dr, 1], -right)
-                d.append(f"M{_n(x0)} {_n(y)}H{_n(x1)}")
+                d.append(f"M{num(x0)} {num(y)}H{num(x1)}")
         for dc, x in ((-1, left + inset), (1, right - inset)):  # left and right sides
             if not near[0, dc]:
                 y0 = ends(near[-1, 0], near[-1, dc], top)
                 y1 = -ends(near[1, 0], near[1, dc], -bottom)
-                d.append(f"M{_n(x)} {_n(y0)}V{_n(y1)}")
+                d.append(f"M{num(x)} {num(y0)}V{num(y1)}")
     return "".join(d)
 
 
@@ -261,23 +233,23 @@ def _clues(clues: dict[Position, dict[str, int]], pen: Pen) -> list[str]:
     if not clues:
         return []
     diagonals = "".join(
-        f"M{_n(pen.x(c))} {_n(pen.y(r))}L{_n(pen.x(c + 1))} {_n(pen.y(r + 1))}"
+        f"M{num(pen.x(c))} {num(pen.y(r))}L{num(pen.x(c + 1))} {num(pen.y(r + 1))}"
         for r, c in sorted(clues)
     )
     size = pen.cell * 0.3
     parts = [
         f'<path class="clue-cells" d="{diagonals}" stroke="{CLUE_LINE}"'
-        f' stroke-width="{_n(pen.thin)}"/>',
-        f'<g class="clues" font-size="{_n(size)}" fill="{CLUE_INK}" text-anchor="middle">',
+        f' stroke-width="{num(pen.thin)}"/>',
+        f'<g class="clues" font-size="{num(size)}" fill="{CLUE_INK}" text-anchor="middle">',
     ]
     for (r, c), totals in sorted(clues.items()):
         if DOWN in totals:
             x, y = pen.x(c + 0.3), pen.y(r + 0.88)
-            parts.append(f'<text class="clue-down" x="{_n(x)}" y="{_n(y)}">{totals[DOWN]}</text>')
+            parts.append(f'<text class="clue-down" x="{num(x)}" y="{num(y)}">{totals[DOWN]}</text>')
         if ACROSS in totals:
             x, y = pen.x(c + 0.7), pen.y(r + 0.4)
             parts.append(
-                f'<text class="clue-across" x="{_n(x)}" y="{_n(y)}">{totals[ACROSS]}</text>'
+                f'<text class="clue-across" x="{num(x)}" y="{num(y)}">{totals[ACROSS]}</text>'
             )
     parts.append("</g>")
     return parts
@@ -292,14 +264,14 @@ def _digits(puzzle: Puzzle, found: Sequence[int], pen: Pen, size: float) -> list
         ("found", FOUND_INK, "normal", found),
     ):
         texts = [
-            f'<text class="{name}" x="{_n(pen.x(c + 0.5))}" y="{_n(pen.y(r + 0.5) + size * 0.36)}">'
+            f'<text class="{name}" x="{num(pen.x(c + 0.5))}" y="{num(pen.y(r + 0.5) + size * 0.36)}">'
             f"{escape(symbol(puzzle, v))}</text>"
             for (r, c), v in zip(puzzle.positions, values, strict=True)
             if v
         ]
         if texts:
             parts += [
-                f'<g class="{name}s" font-size="{_n(size)}" font-weight="{weight}" fill="{ink}"'
+                f'<g class="{name}s" font-size="{num(size)}" font-weight="{weight}" fill="{ink}"'
                 ' text-anchor="middle">',
                 *texts,
                 "</g>",
