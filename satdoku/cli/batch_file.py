@@ -23,7 +23,7 @@ from satdoku.batch import (
 )
 from satdoku.cli.batch_resume import Start, checked_resume_file, resume_start
 from satdoku.cli.batch_summary import batch_summary
-from satdoku.cli.inputs import Streams, check_output, read_inputs, stdout
+from satdoku.cli.inputs import Streams, check_output, read_inputs, written_stdout
 from satdoku.cli.report import Report, line_count
 from satdoku.errors import UsageError
 from satdoku.formats.records import (
@@ -161,7 +161,8 @@ _FORMATS: dict[str, Callable[[BatchRecord], str]] = {
 def _open_output(path: str | None, offset: int | None) -> Iterator[IO[str]]:
     """The output file (cut back to ``offset`` bytes when resuming), or stdout."""
     if path is None:
-        yield stdout()
+        with written_stdout() as out:
+            yield out
         return
     try:
         if offset is not None and os.path.exists(path):

@@ -15,6 +15,7 @@ from satdoku.cli.inputs import (
     describe,
     open_output,
     read_inputs,
+    refuse_the_input,
     stream_options,
 )
 from satdoku.cli.options import counts, format_option, named, timeout_option
@@ -119,6 +120,9 @@ def compare_command(
         require("matplotlib", "plot", "compare --plot")
     chosen = configurations(_names(encodings), _names(backends))
     inputs = read_inputs(streams, positional_files=True)
+    for option, path in (("--csv", csv_path), ("--json", json_path), ("--plot", plot_path)):
+        if path:
+            refuse_the_input(option, path, inputs)
     name = inputs.name or "the puzzle given"
     with Report(streams, inputs, unit="trial") as report:
         puzzles = list(_puzzles(inputs, report))

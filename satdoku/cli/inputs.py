@@ -231,9 +231,14 @@ def check_output(streams: Streams, inputs: Inputs) -> str | None:
     output = streams.output
     if output is None or output == STDIO:
         return None
-    if inputs.path is not None and _same_file(output, inputs.path):
-        raise UsageError(f"-o {output} is the input file; refusing to overwrite it")
+    refuse_the_input("-o", output, inputs)
     return output
+
+
+def refuse_the_input(option: str, path: str, inputs: Inputs) -> None:
+    """One :class:`UsageError` when ``path``, written by ``option``, is the input file."""
+    if inputs.path is not None and _same_file(path, inputs.path):
+        raise UsageError(f"{option} {path} is the input file; refusing to overwrite it")
 
 
 def _same_file(a: str, b: str) -> bool:
@@ -253,7 +258,8 @@ def open_output(streams: Streams, inputs: Inputs) -> Iterator[TextIO]:
     """
     path = check_output(streams, inputs)
     if path is None:
-        yield stdout()
+        with written_stdout() as out:
+            yield out
         return
     target = os.path.realpath(path)
     if os.path.exists(target) and not os.path.isfile(target):
@@ -282,6 +288,31 @@ def stdout() -> TextIO:
     if sys.stdout is None:
         raise UsageError("stdout is closed: write to -o FILE")
     return sys.stdout
+
+
+@contextmanager
+def written_stdout() -> Iterator[TextIO]:
+    """Standard output, flushed when the command's work ends, so that a write or a flush that
+    fails (a full disk) ends the run with its error; what stays buffered then is dropped, and
+    leaving Python adds no second error."""
+    out = stdout()
+    try:
+        yield out
+        out.flush()
+    except OSError:
+        try:
+            out.flush()
+        except OSError:
+            _drop_buffered(out)
+        raise
+
+
+def _drop_buffered(out: TextIO) -> None:
+    """Point ``out``'s descriptor at the null device: its buffer goes nowhere."""
+    with suppress(OSError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, out.fileno())
+        os.close(devnull)
 
 
 @contextmanager

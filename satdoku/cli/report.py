@@ -105,6 +105,8 @@ class Report:
         self.close()
         if self.quiet:
             return
+        if sys.stdout is not None:
+            sys.stdout.flush()  # the output first: one that cannot be written claims nothing
         text = list(lines)
         if not text and self.inputs.walks_a_file:
             text = [self.tally()]
