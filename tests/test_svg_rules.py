@@ -24,6 +24,7 @@ from satdoku.geometry import Geometry
 from satdoku.kinds.classic import sudoku
 from satdoku.model import Constraint, Puzzle
 from satdoku.targets import LINE_STYLES, Canvas, CnfTarget, CpTarget
+from satdoku.web.drawing import drawing as page_drawing
 from satdoku.web.drawing import picture_scale
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -218,7 +219,11 @@ def test_outside_clues_widen_the_picture_on_their_sides_only() -> None:
 def test_the_page_scale_is_the_pictures_with_outside_clues() -> None:
     puzzle = drawing(("outside", (tuple(cell(r, 0) for r in range(9)), "10")))
     cell_size, margin, _ = picture_scale(puzzle)
-    outline = Picture.of(puzzle).all("rect", "outline")[0]
+    record = page_drawing(puzzle)
+    assert (record["cell"], record["margin"]) == (cell_size, margin)
+    outline = next(
+        e for e in ET.fromstring(record["svg"]).iter(f"{SVG}rect") if e.get("class") == "outline"
+    )
     assert float(outline.get("x", "")) == pytest.approx(margin)
     assert float(outline.get("y", "")) == pytest.approx(margin)
     assert float(outline.get("width", "")) == pytest.approx(9 * cell_size)

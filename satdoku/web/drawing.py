@@ -18,12 +18,13 @@ MAX_DRAWN = 2500
 def drawing(puzzle: Puzzle) -> OutputRecord:
     """The picture of ``puzzle`` (``svg``, as ``satdoku solve --format svg`` draws it with
     its givens only) and the numbers to draw on it: the pixel size of a ``cell``, the
-    ``margin`` around the grid and the font size of a digit (``digit_size``), as the picture
-    uses them; each cell's place (``cells``: row, column) and name, the ``givens``, the
-    ``units`` (name and cells) and the ``candidates`` of each cell (None for puzzles with
-    sums, which the logic engine does not handle). ``line`` is the givens as one line, and
-    ``editable`` says whether that line reads back as the same puzzle (then a grid typed
-    on the page can be sent as one line).
+    ``margin`` (the grid's top-left corner is at (margin, margin) in the picture's
+    coordinates; clues outside the grid widen the picture beyond that) and the font size of
+    a digit (``digit_size``), as the picture uses them; each cell's place (``cells``: row,
+    column) and name, the ``givens``, the ``units`` (name and cells) and the ``candidates``
+    of each cell (None for puzzles with sums, which the logic engine does not handle).
+    ``line`` is the givens as one line, and ``editable`` says whether that line reads back
+    as the same puzzle (then a grid typed on the page can be sent as one line).
 
     Raises:
         UsageError: the puzzle has more than :data:`MAX_DRAWN` cells.
