@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from satdoku import count, violations
+from satdoku import count, solutions, violations
 from satdoku.constraints.antichess import anti_king, anti_knight, disjoint_sets
 from satdoku.constraints.difference import NotConsecutive, anti_consecutive
 from satdoku.constraints.greaterthan import GreaterThan
@@ -229,3 +229,60 @@ def test_neighbour_pairs_cover_each_edge_once():
     assert len(neighbour_pairs(9, 9)) == 2 * 9 * 8
     assert len(anti_king(9, 9)) == 2 * 8 * 8
     assert len(anti_knight(9, 9)) == 4 * 7 * 8
+
+
+ISS = {
+    "strict kropki": (
+        ".BlackDot~R1C6~R1C7~R2C7~R4C9~R4C8~R5C8~R8C7~R9C7~R9C6~R7C4~R7C5~R6C5~R6C6~R9C4~R9C3"
+        "~R8C3~R5C1~R5C2.BlackDot~R4C5~R5C5.WhiteDot~R3C9~R4C9~R4C7~R5C7~R5C6~R7C8~R7C9~R1C8"
+        "~R2C8~R1C6~R2C6~R3C5~R3C4~R4C4~R5C3~R5C2~R6C2~R8C2~R8C3~R8C5~R8C6.WhiteDot~R8C8~R8C9"
+        "~R5C8~R5C9~R6C2~R6C3~R4C4~R4C5~R7C1~R8C1.WhiteDot~R1C2~R1C1.WhiteDot~R5C1~R6C1~R2C1"
+        "~R2C2.StrictKropki",
+        "983162475451793862627458319169325748845917623732684951316249587298576134574831296",
+    ),
+    "strict xv": (
+        ".~R2C5_1~R8C5_2.X~R1C3~R2C3~R2C1~R3C1~R1C8~R1C9~R3C9~R3C8~R5C6~R5C5~R6C3~R6C4~R8C4"
+        "~R9C4~R7C8~R8C8.X~R6C2~R7C2~R7C4~R7C5~R7C9~R8C9~R3C7~R3C6.X~R7C3~R8C3.V~R7C3~R7C4"
+        "~R4C1~R5C1~R2C8~R2C9~R5C7~R5C8.StrictXV",
+        "683472519947516832152983764361849275295637148478251396834195627516724983729368451",
+    ),
+}
+"""Two puzzles of the Interactive Sudoku Solver's collection, with the solution it gives."""
+
+
+def from_iss(text: str) -> tuple[tuple[Constraint, ...], dict[int, int]]:
+    """The rules and givens of a 9x9 ISS puzzle made of dots, letters and givens: a list of
+    cells marks each orthogonal neighbour listed after a cell."""
+    marked: list[Constraint] = []
+    givens: dict[int, int] = {}
+    strict_rules = set()
+    for part in text.split(".")[1:]:
+        kind, *args = part.split("~")
+        if not args:
+            strict_rules.add(kind)
+            continue
+        if not kind:
+            for arg in args:
+                givens[(int(arg[1]) - 1) * 9 + int(arg[3]) - 1] = int(arg[5])
+            continue
+        cells = [(int(a[1]) - 1) * 9 + int(a[3]) - 1 for a in args]
+        for i, a in enumerate(cells):
+            for b in cells[i + 1 :]:
+                if abs(a - b) == 9 or (abs(a - b) == 1 and a // 9 == b // 9):
+                    mark = {"WhiteDot": "white", "BlackDot": "black", "X": 10, "V": 5}[kind]
+                    marked.append(Kropki(a, b, mark) if isinstance(mark, str) else XV(a, b, mark))
+    family = "kropki" if "StrictKropki" in strict_rules else "xv"
+    seen = {frozenset(rule.cells) for rule in marked if rule.family == family}
+    unmarked = [pair for pair in neighbour_pairs(9, 9) if frozenset(pair) not in seen]
+    strict_form = NoKropki if family == "kropki" else NoXV
+    return tuple(marked) + tuple(strict_form(a, b) for a, b in unmarked), givens
+
+
+@pytest.mark.parametrize("name", ISS)
+@pytest.mark.parametrize("backend", ["minisat22", "cpsat"])
+def test_strict_puzzles_of_the_iss_collection_have_its_one_solution(name, backend):
+    text, solution = ISS[name]
+    rules, givens = from_iss(text)
+    puzzle = with_rules(*rules, box=(3, 3), givens=givens)
+    found = solutions(puzzle, backend=backend, limit=2)
+    assert ["".join(map(str, s.grid)) for s in found] == [solution]
