@@ -38,7 +38,9 @@ class AllDifferent(Constraint):
         target.all_different(self.cells)
 
     def draw(self, canvas: Canvas) -> None:
-        canvas.unit(self.cells)
+        """A unit of three cells or more; a pair (anti-knight, anti-king) is not drawn."""
+        if len(self.cells) > 2:
+            canvas.unit(self.cells)
 
     def needs(self, size: int) -> str:
         return "unit" if len(self.cells) == size else "partial-unit"
