@@ -13,12 +13,12 @@ from satdoku.deadline import SolveTimeout
 from satdoku.errors import UsageError
 from satdoku.formats.records import (
     OutputRecord,
-    candidates_record,
     count_record,
     explanation_record,
     givens_line,
     invalid_record,
     json_line,
+    named_candidates,
     rating_record,
     step_record,
     where,
@@ -145,7 +145,7 @@ def _count(puzzle: Puzzle, limit: int, timeout: float | None) -> OutputRecord:
 
 def _candidates(explanation: Explanation) -> OutputRecord:
     grid = explanation.grid
-    return candidates_record(grid.layout.names, [values_of(m) for m in grid.cands])
+    return named_candidates(grid.layout.names, [values_of(m) for m in grid.cands])
 
 
 def _write_trace(out: IO[str], report: Report, result: OutputRecord, source: str | None) -> None:

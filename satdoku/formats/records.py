@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from satdoku.compare.summary import Summary
     from satdoku.logic import Explanation, Rating, Step
     from satdoku.solver import Count, Solution, Uniqueness
+    from satdoku.solver.candidates import Candidates
 
 OutputRecord = dict[str, Any]
 
@@ -150,7 +151,26 @@ def explanation_record(explanation: Explanation) -> OutputRecord:
     return record
 
 
-def candidates_record(names: Sequence[str], candidates: Sequence[Sequence[int]]) -> OutputRecord:
+def candidates_record(found: Candidates) -> OutputRecord:
+    """True candidates: ``candidates`` holds one list of values per cell, in cell order
+    (row-major). With a limit, ``counts`` is parallel to it (per cell, per value, the
+    solutions holding it; a count equal to ``limit`` means at least that many). ``solutions``
+    is how many distinct solutions were met; ``reason`` says why the status is unknown."""
+    record: OutputRecord = {
+        "status": str(found.status),
+        "candidates": [list(values) for values in found.candidates],
+    }
+    if found.counts is not None:
+        record["counts"] = [list(counts) for counts in found.counts]
+        record["limit"] = found.limit
+    record["solutions"] = found.solutions
+    record["time"] = round(found.time, 6)
+    if found.reason is not None:
+        record["reason"] = found.reason
+    return record
+
+
+def named_candidates(names: Sequence[str], candidates: Sequence[Sequence[int]]) -> OutputRecord:
     """The candidates of the open cells by cell name, from one list of values per cell."""
     return {names[c]: list(values) for c, values in enumerate(candidates) if values}
 

@@ -18,10 +18,10 @@ from satdoku.deadline import Deadline, SolveTimeout
 from satdoku.formats.kinds import get_kind
 from satdoku.formats.records import (
     OutputRecord,
-    candidates_record,
     count_record,
     explanation_record,
     givens_line,
+    named_candidates,
     no_solution_record,
     rating_record,
     solution_record,
@@ -104,7 +104,7 @@ def _logic(job: Job, deadline: Deadline, only_hint: bool) -> OutputRecord:
     record["rating"] = rating_record(rating_of(explanation))
     if stuck:
         grid = explanation.grid
-        record["candidates"] = candidates_record(
+        record["candidates"] = named_candidates(
             grid.layout.names, [values_of(m) for m in grid.cands]
         )
         record["solutions"] = _count(puzzle, limit, deadline)
