@@ -17,7 +17,7 @@ Rating(status=solved, score=2.6, label='medium', hardest='pointing', steps=71)
 <Explanation solved: 71 steps>
 
 Solving and counting: :func:`solve`, :func:`solutions`, :func:`count`, :func:`is_unique`,
-:func:`uniqueness`. Human logic: :func:`explain`, :func:`rate`, :func:`hint`. Reading and
+:func:`uniqueness`, :func:`candidates`. Human logic: :func:`explain`, :func:`rate`, :func:`hint`. Reading and
 writing: :func:`parse_puzzle`, :func:`read_records`, :func:`format_line`,
 :func:`format_grid`. Checking: :func:`check`, :func:`violations`, :func:`given_clashes`.
 Outcomes are :class:`Status` words; :class:`Exit` holds the command's exit codes.
@@ -35,6 +35,7 @@ from satdoku.formats.puzzle import as_puzzle
 from satdoku.geometry import Geometry
 from satdoku.model import Grid, Puzzle
 from satdoku.solver import Count, Solution, SolveTimeout, Stats, Uniqueness
+from satdoku.solver.candidates import Candidates
 from satdoku.status import Exit, Status
 from satdoku.verify import check, given_clashes, violations
 
@@ -146,6 +147,31 @@ def is_unique(puzzle: Text, *, box: Box = None, **options: Any) -> bool:
     return solver.is_unique(as_puzzle(puzzle, box), **options)
 
 
+def candidates(
+    puzzle: Text,
+    *,
+    limit: int | None = None,
+    backend: str | None = None,
+    encoding: str | None = None,
+    timeout: float | None = None,
+    box: Box = None,
+) -> Candidates:
+    """For each cell, the values it takes in at least one solution of ``puzzle``; with
+    ``limit``, also how many solutions (up to ``limit``) hold each. Past ``timeout`` seconds
+    the status is unknown, with what was found so far. As
+    :func:`satdoku.solver.candidates.candidates`, with ``puzzle`` as text too.
+
+    >>> found = candidates("12..............", limit=20)
+    >>> str(found.status), found.candidates[:4], found.counts[:4]
+    ('multiple', ((1,), (2,), (3, 4), (3, 4)), ((20,), (20,), (12, 12), (12, 12)))
+    """
+    from satdoku.solver.candidates import candidates as true_candidates
+
+    return true_candidates(
+        as_puzzle(puzzle, box), limit=limit, backend=backend, encoding=encoding, timeout=timeout
+    )
+
+
 def __getattr__(name: str) -> object:
     if name not in _LAZY:
         raise AttributeError(f"module 'satdoku' has no attribute {name!r}")
@@ -161,6 +187,7 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "AllDifferent",
+    "Candidates",
     "Count",
     "Exit",
     "Explanation",
@@ -179,6 +206,7 @@ __all__ = [
     "Uniqueness",
     "UsageError",
     "VerificationError",
+    "candidates",
     "check",
     "count",
     "explain",
