@@ -18,6 +18,7 @@ from satdoku.status import Exit
 
 COMMANDS = {
     "batch": "satdoku.cli.batch:batch_command",
+    "candidates": "satdoku.cli.candidates:candidates_command",
     "compare": "satdoku.cli.compare:compare_command",
     "count": "satdoku.cli.count:count_command",
     "dimacs": "satdoku.cli.dimacs:dimacs_command",
