@@ -159,7 +159,12 @@ class Drawn(TypedDict):
     box: Annotated[str | None, Field(examples=["3x3"])]
     svg: Annotated[str, Field(description="The picture of `satdoku solve --format svg`.")]
     cell: Annotated[float, Field(description="Pixels of a cell in the picture.")]
-    margin: Annotated[float, Field(description="Pixels from the picture's edge to the grid.")]
+    margin: Annotated[
+        float,
+        Field(
+            description="The grid's top-left corner is at (margin, margin) in the picture's coordinates (outside clues lie before it, at negative coordinates)."
+        ),
+    ]
     digit_size: Annotated[float, Field(description="Font size of a digit in the picture.")]
     symbols: Annotated[list[str], Field(description="How each value is written, from 1.")]
     cells: Annotated[
