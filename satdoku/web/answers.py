@@ -162,7 +162,8 @@ class Drawn(TypedDict):
     margin: Annotated[
         float,
         Field(
-            description="The grid's top-left corner is at (margin, margin) in the picture's coordinates (outside clues lie before it, at negative coordinates)."
+            description="The grid's top-left corner is at (margin, margin) in the picture's"
+            " coordinates (outside clues lie before it, at negative coordinates)."
         ),
     ]
     digit_size: Annotated[float, Field(description="Font size of a digit in the picture.")]
