@@ -13,13 +13,17 @@ package loads neither the solvers nor DuckDB.
 
 from __future__ import annotations
 
+TIMEOUT = 10.0
+"""Seconds a function spends on one value by default; past them the value is ``unknown``."""
 
-def register(connection: object) -> None:
-    """Add satdoku's SQL functions to ``connection``, a ``sqlite3`` or a DuckDB connection
-    (:func:`satdoku.sql.functions.register`)."""
+
+def register(connection: object, timeout: float | None = TIMEOUT) -> None:
+    """Add satdoku's SQL functions to ``connection``, a ``sqlite3`` or a DuckDB connection,
+    each giving a value at most ``timeout`` seconds, past which it is ``unknown`` (None: no
+    limit; :func:`satdoku.sql.functions.register`)."""
     from satdoku.sql.functions import register as register_functions
 
-    register_functions(connection)
+    register_functions(connection, timeout)
 
 
-__all__ = ["register"]
+__all__ = ["TIMEOUT", "register"]

@@ -4,12 +4,14 @@ Every function takes a column's values and gives one answer per value (docs/sql.
 
 * ``sudoku_solve(puzzle)``: a solution line, NULL when there is none or the value is no
   puzzle;
-* ``sudoku_status(puzzle)``: ``unique``, ``multiple``, ``no_solution`` or ``invalid``;
+* ``sudoku_status(puzzle)``: ``unique``, ``multiple``, ``no_solution``, ``invalid`` or
+  ``unknown``;
 * ``sudoku_count(puzzle, limit)``: the solutions, counting at most ``limit``;
 * ``sudoku_rate(puzzle)``: the Sudoku Explainer score, NULL when the logic needs search;
 * ``sudoku_error(puzzle)``: why a value is ``invalid`` (the reader's message), else NULL.
 
-NULL in gives NULL out. A value is read as a table cell is (:func:`read_value`); one that is
+NULL in gives NULL out. Each value has :data:`TIMEOUT` seconds (``register(...,
+timeout=)``); past them its status is ``unknown`` and the other functions give NULL. A value is read as a table cell is (:func:`read_value`); one that is
 not a puzzle (bad text, a number, a blob, text longer than any puzzle) is ``invalid`` and
 gives NULL from the other functions, so one bad row never stops a statement. Puzzles are
 solved by the batch engine (:mod:`satdoku.batch`), which verifies every grid: DuckDB hands
@@ -28,10 +30,12 @@ from functools import partial
 from typing import Any
 
 from satdoku.batch import BatchOptions, BatchRecord, Engines, as_job, run_batch
+from satdoku.deadline import Deadline
 from satdoku.errors import ParseError, SatdokuError, UsageError
 from satdoku.formats import Record
 from satdoku.formats.puzzle import parse_cell
 from satdoku.formats.source import MAX_LINE
+from satdoku.sql import TIMEOUT
 from satdoku.status import Status
 
 SOLVE_LIMIT = 1
@@ -79,41 +83,47 @@ def _type_name(value: object) -> str:
 
 
 def status_of(result: BatchRecord) -> Status:
-    """The word for a batch result: ``invalid``, ``no_solution``, ``unique``, ``multiple``;
-    ``solved`` for one solution when the limit stopped the count there, ``unknown`` when
-    nothing was decided, ``error`` when the engine failed."""
+    """The word for a batch result counted up to two: ``invalid``, ``no_solution``,
+    ``unique``, ``multiple``; ``unknown`` when the time ran out before the count was decided,
+    ``error`` when the engine failed."""
     if result.status in (Status.INVALID, Status.ERROR):
         return result.status
     if result.count >= 2:
         return Status.MULTIPLE
     if result.complete:
         return Status.UNIQUE if result.count else Status.NO_SOLUTION
-    return Status.SOLVED if result.count else Status.UNKNOWN
+    return Status.UNKNOWN
 
 
-def in_batch(records: Sequence[Record | None], limit: int) -> list[BatchRecord | None]:
-    """Solve ``records`` in one chunk of :func:`~satdoku.batch.run_batch`, on fresh engines."""
+def in_batch(
+    records: Sequence[Record | None], limit: int, timeout: float | None = TIMEOUT
+) -> list[BatchRecord | None]:
+    """Solve ``records`` in one chunk of :func:`~satdoku.batch.run_batch`, on fresh engines,
+    ``timeout`` seconds each."""
     present = [r for r in records if r is not None]
-    results = iter(run_batch(present, BatchOptions(limit=limit), chunk=max(1, len(present))))
+    options = BatchOptions(limit=limit, timeout=timeout)
+    results = iter(run_batch(present, options, chunk=max(1, len(present))))
     return [None if r is None else next(results) for r in records]
 
 
 class RowEngines:
     """Engines kept between calls, one set per limit (at most :attr:`KEPT`), for functions
     called once per row. Each record is solved as a chunk of its own (fresh solvers, so its
-    answer does not depend on the rows before it); calls from several threads take turns."""
+    answer does not depend on the rows before it), within ``timeout`` seconds; calls from
+    several threads take turns."""
 
     KEPT = 4
 
-    def __init__(self) -> None:
+    def __init__(self, timeout: float | None = TIMEOUT) -> None:
         self._engines: dict[int, Engines] = {}
+        self._timeout = timeout
         self._lock = threading.Lock()
 
     def __call__(self, records: Sequence[Record | None], limit: int) -> list[BatchRecord | None]:
         with self._lock:
             engines = self._engines.pop(limit, None)
             if engines is None:
-                engines = Engines(BatchOptions(limit=limit))
+                engines = Engines(BatchOptions(limit=limit, timeout=self._timeout))
                 if len(self._engines) >= self.KEPT:
                     self._engines.pop(next(iter(self._engines))).close()
             self._engines[limit] = engines
@@ -136,7 +146,8 @@ def counts(
     values: Sequence[object], limits: Sequence[object], solver: Solver = in_batch
 ) -> list[int | None]:
     """``sudoku_count``: the solutions per value, counting at most its limit; NULL for a value
-    that is no puzzle and for a limit that is NULL, negative or not an integer."""
+    that is no puzzle, for a limit that is NULL, negative or not an integer, and for a count
+    that ran out of time."""
     answers: list[int | None] = [None] * len(values)
     rows: dict[int, list[int]] = {}
     for i, limit in enumerate(limits):
@@ -145,14 +156,15 @@ def counts(
     for limit, chosen in rows.items():
         results = solver([read_value(values[i]) for i in chosen], limit)
         for i, r in zip(chosen, results, strict=True):
-            if r is not None and r.status not in (Status.INVALID, Status.ERROR):
+            counted = r is not None and (r.complete or r.count >= limit)
+            if r is not None and counted and r.status not in (Status.INVALID, Status.ERROR):
                 answers[i] = r.count
     return answers
 
 
-def ratings(values: Sequence[object]) -> list[float | None]:
+def ratings(values: Sequence[object], timeout: float | None = TIMEOUT) -> list[float | None]:
     """``sudoku_rate``: the Sudoku Explainer score per value; NULL when the logic engine
-    needs search, finds no solution, or the value is no puzzle."""
+    needs search, finds no solution or runs out of time, or the value is no puzzle."""
     from satdoku.logic import rate
 
     answers: list[float | None] = []
@@ -161,7 +173,7 @@ def ratings(values: Sequence[object]) -> list[float | None]:
         score = None
         if record is not None and record.puzzle is not None:
             with suppress(SatdokuError):  # a puzzle the logic engine cannot take
-                score = rate(record.puzzle).score
+                score = rate(record.puzzle, timeout=timeout).score
         answers.append(score)
     return answers
 
@@ -175,8 +187,9 @@ def errors(values: Sequence[object]) -> list[str | None]:
 @dataclass(frozen=True)
 class SqlFunction:
     """One SQL function: its name, the function from columns of values to answers (taking the
-    :data:`Solver` as ``solver`` when it ``solves``), its SQL parameter and return types, and
-    the answer (an SQL expression of the value ``p``) for a DuckDB value that is not text."""
+    :data:`Solver` as ``solver`` when it ``solves``, the seconds per value as ``timeout`` when
+    it is ``timed``), its SQL parameter and return types, and the answer (an SQL expression of
+    the value ``p``) for a DuckDB value that is not text."""
 
     name: str
     answer: Callable[..., list[Any]]
@@ -184,17 +197,21 @@ class SqlFunction:
     returns: str
     not_text: str = "NULL"
     solves: bool = True
+    timed: bool = False
 
-    def bound(self, solver: Solver) -> Callable[..., list[Any]]:
-        """The function from columns to answers, solving with ``solver``."""
-        return partial(self.answer, solver=solver) if self.solves else self.answer
+    def bound(self, solver: Solver, timeout: float | None) -> Callable[..., list[Any]]:
+        """The function from columns to answers, solving with ``solver`` (which keeps its own
+        time limit) or within ``timeout`` seconds per value."""
+        if self.solves:
+            return partial(self.answer, solver=solver)
+        return partial(self.answer, timeout=timeout) if self.timed else self.answer
 
 
 FUNCTIONS = (
     SqlFunction("sudoku_solve", solutions, ("VARCHAR",), "VARCHAR"),
     SqlFunction("sudoku_status", statuses, ("VARCHAR",), "VARCHAR", "'invalid'"),
     SqlFunction("sudoku_count", counts, ("VARCHAR", "BIGINT"), "BIGINT"),
-    SqlFunction("sudoku_rate", ratings, ("VARCHAR",), "DOUBLE", solves=False),
+    SqlFunction("sudoku_rate", ratings, ("VARCHAR",), "DOUBLE", solves=False, timed=True),
     SqlFunction(
         "sudoku_error",
         errors,
@@ -207,17 +224,19 @@ FUNCTIONS = (
 """Every function :func:`register` adds."""
 
 
-def register(connection: object) -> None:
-    """Add the functions to a ``sqlite3`` or a DuckDB connection (see the module's docstring).
+def register(connection: object, timeout: float | None = TIMEOUT) -> None:
+    """Add the functions to a ``sqlite3`` or a DuckDB connection (see the module's docstring),
+    each giving a value at most ``timeout`` seconds (None: no limit).
 
     Raises:
-        UsageError: ``connection`` is neither, or DuckDB's functions need pyarrow, which is
-            missing.
+        UsageError: ``connection`` is neither, ``timeout`` is negative or NaN, or DuckDB's
+            functions need pyarrow, which is missing.
     """
+    Deadline.after(timeout)  # refuses a negative or NaN number of seconds
     if isinstance(connection, sqlite3.Connection):
-        register_sqlite(connection)
+        register_sqlite(connection, timeout)
     elif type(connection).__module__.split(".")[0] in ("duckdb", "_duckdb"):
-        register_duckdb(connection)
+        register_duckdb(connection, timeout)
     else:
         raise UsageError(
             "satdoku.sql.register takes a sqlite3 or a DuckDB connection,"
@@ -225,11 +244,12 @@ def register(connection: object) -> None:
         )
 
 
-def register_sqlite(connection: sqlite3.Connection) -> None:
-    """Add the functions to ``connection``, called once per row on engines kept with it."""
-    engines = RowEngines()
+def register_sqlite(connection: sqlite3.Connection, timeout: float | None = TIMEOUT) -> None:
+    """Add the functions to ``connection``, called once per row on engines kept with it, at
+    most ``timeout`` seconds per value."""
+    engines = RowEngines(timeout)
     for function in FUNCTIONS:
-        answer = function.bound(engines)
+        answer = function.bound(engines, timeout)
 
         def one(*args: object, answer: Callable[..., list[Answer]] = answer) -> Answer:
             return answer(*([arg] for arg in args))[0]
@@ -237,9 +257,9 @@ def register_sqlite(connection: sqlite3.Connection) -> None:
         connection.create_function(function.name, len(function.parameters), one, deterministic=True)
 
 
-def register_duckdb(connection: Any) -> None:
+def register_duckdb(connection: Any, timeout: float | None = TIMEOUT) -> None:
     """Add the functions to a DuckDB ``connection`` as vectorised (Arrow) functions: each call
-    takes a vector of values and solves them in one batch.
+    takes a vector of values and solves them in one batch, at most ``timeout`` seconds each.
 
     Each function is a Python function named with a leading underscore (``_sudoku_solve``,
     over VARCHAR) behind a temporary macro of the public name, which sends it text and gives
@@ -252,7 +272,7 @@ def register_duckdb(connection: Any) -> None:
     pa = require("pyarrow", "duckdb", "satdoku.sql on DuckDB")
     arrow_types = {"VARCHAR": pa.string(), "BIGINT": pa.int64(), "DOUBLE": pa.float64()}
     for function in FUNCTIONS:
-        answer = function.bound(in_batch)
+        answer = function.bound(partial(in_batch, timeout=timeout), timeout)
         vectorised = _vectorised(
             answer, len(function.parameters), pa, arrow_types[function.returns]
         )
