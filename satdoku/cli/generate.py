@@ -3,6 +3,7 @@ difficulty."""
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -43,7 +44,8 @@ def _band(kind: type[float] | type[int]) -> Callable[..., tuple[float, float] | 
 @click.option("--size", type=counts(min=4, max=400), help="Grid size N with square boxes.")
 @click.option("--count", "number", type=counts(), default=1, show_default=True, metavar="K")
 @click.option(
-    "--seed", default="0", show_default=True, help="The run's seed: same seed, same puzzles."
+    "--seed",
+    help="The run's seed: same seed, same puzzles (default: a fresh one, shown on stderr).",
 )
 @click.option("--symmetry", type=click.Choice(SYMMETRIES), default="none", show_default=True)
 @click.option("--minimal", is_flag=True, help="No given can be taken out (each checked).")
@@ -72,7 +74,7 @@ def generate_command(
     box: str | None,
     size: int | None,
     number: int,
-    seed: str,
+    seed: str | None,
     symmetry: str,
     minimal: bool,
     givens: tuple[int, int] | None,
@@ -101,6 +103,10 @@ def generate_command(
     geometry = Geometry.parse(box) if box else Geometry.for_size(size or 9)
     streams = Streams(None, None, box, "auto", "sudoku", None, output, quiet)
     inputs = Inputs(None, None, iter(()))
+    drawn = ""  # a seed drawn for the run is shown with its end, to make its puzzles again
+    if seed is None:
+        seed = secrets.token_hex(4)
+        drawn = f" (seed {seed})"
     made = generate(
         geometry,
         number,
@@ -130,12 +136,12 @@ def generate_command(
                 if bar is not None:
                     bar.update(1)
         except interrupts():
-            report.note(f"interrupted after {written} of {number} puzzles")
+            report.note(f"interrupted after {written} of {number} puzzles{drawn}")
             return Exit.INTERRUPTED
         if written < number:
-            report.note(f"stopped by --timeout after {written} of {number} puzzles")
+            report.note(f"stopped by --timeout after {written} of {number} puzzles{drawn}")
             return Exit.UNKNOWN
-        report.summary([f"{written} puzzles made"])
+        report.summary([f"{written} puzzle{'' if written == 1 else 's'} made{drawn}"])
     return Exit.OK
 
 

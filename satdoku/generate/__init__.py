@@ -158,7 +158,7 @@ class Request:
         if self.rating is not None:
             lowest, highest = self.rating
             hardest = max(t.difficulty for t in technique_set(self.techniques or "all"))
-            if lowest > highest or lowest > hardest:
+            if not lowest <= highest or lowest > hardest:
                 raise UsageError(
                     f"--rating {lowest:g}-{highest:g}: the techniques rate puzzles from 1.0 to"
                     f" {hardest:g}"
@@ -244,7 +244,10 @@ def generate(
     if not 1 <= jobs <= MAX_JOBS:
         raise UsageError(f"jobs must be 1 to {MAX_JOBS}, not {jobs}")
     deadline = Deadline.after(timeout)
-    maker = _Maker(request, deadline)
+    try:
+        maker = _Maker(request, deadline)  # finds a first grid: its time counts too
+    except SolveTimeout:
+        return
     stop = None if count is None else start + count
     seeds = (f"{seed}:{i}" for i in _indices(start, stop))
     if jobs == 1:
@@ -372,12 +375,16 @@ def _start_worker(request: Request, deadline: Deadline, parent: int) -> None:
     global _worker
     die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
-    _worker = _Maker(request, deadline)
+    try:
+        _worker = _Maker(request, deadline)
+    except SolveTimeout:
+        _worker = None
 
 
 def _make(seed: str) -> Generated | None:
     """Puzzle ``seed`` in a worker; None when the deadline passed first."""
-    assert _worker is not None
+    if _worker is None:
+        return None
     try:
         return _worker.make(seed)
     except SolveTimeout:

@@ -11,6 +11,7 @@ from satdoku.errors import UsageError
 from satdoku.model import Grid, Puzzle
 from satdoku.solver import dpll
 from satdoku.solver.backend import fit
+from satdoku.solver.defaults import is_big
 from satdoku.solver.engine import Engine
 from satdoku.solver.registry import get_backend
 from satdoku.solver.search import solutions
@@ -69,9 +70,10 @@ class Counter:
 
     def _cdcl(self, givens: Sequence[int], limit: int) -> tuple[list[Grid], bool]:
         """The solutions by a backend with learning (for sums, or past the node budget): for
-        a plain Sudoku one incremental engine, the givens as assumptions."""
+        a plain Sudoku below 25x25 one incremental engine, the givens as assumptions; else
+        each puzzle on its own, the deadline kept while it is encoded too."""
         puzzle = self.rules.with_givens(givens)
-        if self.rules.plain and self.rules.geometry is not None:
+        if self.rules.plain and self.rules.geometry is not None and not is_big(self.rules):
             if self._engine is None:
                 self._engine = Engine(self.rules.geometry)
             result = self._engine.count(puzzle, limit, self.deadline)
