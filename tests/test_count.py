@@ -241,9 +241,9 @@ def test_an_option_the_backend_does_not_take_is_refused(backend, options, messag
         count(EMPTY4, backend=backend, **options)
 
 
-def test_brute_force_refuses_grids_above_16x16():
-    with pytest.raises(UsageError, match="brute backend takes grids of up to 16 values"):
-        count(sudoku(Geometry(4, 8), [0] * 32 * 32), backend="brute")
+def test_brute_force_refuses_grids_above_9x9():
+    with pytest.raises(UsageError, match="brute backend takes grids of up to 9 values"):
+        count(sudoku(Geometry(4, 4), [0] * 16 * 16), backend="brute")
 
 
 def test_closest_second_solution_differs_in_fewest_cells():

@@ -3,9 +3,12 @@ written, time limits kept everywhere, numbers at their bounds, and names that a 
 
 from __future__ import annotations
 
+import inspect
 import os
+import sqlite3
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -87,3 +90,92 @@ def test_an_output_that_cannot_be_written_fails_the_run(args):
         ["error: No space left on device"],
     ), done.stderr
     assert "puzzles" not in done.stderr and "Exception" not in done.stderr
+
+
+def cpu_seconds_of(*args: str) -> tuple[float, subprocess.CompletedProcess[str]]:
+    """The run of ``satdoku ARGS`` and the processor time it took (not the wall clock: the
+    machine may be busy)."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(
+        [sys.executable, "-m", "satdoku", *args], capture_output=True, text=True, timeout=600
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    used = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return used, done
+
+
+def test_generating_keeps_its_timeout_on_a_huge_grid():
+    """A 400x400 grid: the first solved grid is searched within the time limit too."""
+    used, done = cpu_seconds_of("generate", "--box", "20x20", "--timeout", "2")
+    assert done.returncode == 3, done.stderr
+    assert "stopped by --timeout after 0 of 1 puzzles" in done.stderr
+    assert used < 30
+
+
+def test_generating_with_no_time_ends_at_once_with_exit_3():
+    done = run("generate", "--timeout", "0", "--seed", "1")
+    assert (done.status, done.out) == (3, "")
+    assert "stopped by --timeout after 0 of 1 puzzles" in done.err
+
+
+@pytest.mark.parametrize("band", ["nan-nan", "nan", "4-nan", "nan-6"])
+def test_a_rating_band_of_nan_is_refused(band):
+    assert_one_error_line(run("generate", "--rating", band, "--timeout", "60"))
+
+
+def test_generate_draws_a_fresh_seed_and_shows_it():
+    first, second = run("generate"), run("generate")
+    assert first.status == second.status == 0
+    assert first.out != second.out
+    seed = first.err.split("(seed ")[1].split(")")[0]
+    assert first.err == f"1 puzzle made (seed {seed})\n"
+    assert run("generate", "--seed", seed, "-q").out == first.out
+    assert run("generate", "--seed", "1").err == "1 puzzle made\n"
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "duckdb"])
+def test_sql_functions_give_each_value_a_time_limit(kind):
+    import satdoku.sql
+
+    if kind == "duckdb":
+        duckdb = pytest.importorskip("duckdb")
+        pytest.importorskip("pyarrow")
+        connection = duckdb.connect()
+    else:
+        connection = sqlite3.connect(":memory:")
+    satdoku.sql.register(connection, timeout=0.5)
+    used = time.perf_counter()
+    row = connection.execute(
+        "SELECT sudoku_count(?, 1000000000000), sudoku_count(?, 2), sudoku_status(?)",
+        ["." * 256, PUZZLE, PUZZLE],
+    ).fetchone()
+    assert row == (None, 1, "unique")
+    assert time.perf_counter() - used < 60
+    connection.close()
+
+
+def test_sql_functions_have_a_time_limit_unless_told_otherwise():
+    import satdoku.sql
+    from satdoku.errors import UsageError
+
+    assert 0 < satdoku.sql.TIMEOUT < 60
+    parameter = inspect.signature(satdoku.sql.register).parameters["timeout"]
+    assert parameter.default == satdoku.sql.TIMEOUT
+    with pytest.raises(UsageError, match="0 seconds or more"):
+        satdoku.sql.register(sqlite3.connect(":memory:"), timeout=-1)
+
+
+@pytest.mark.parametrize("option", ["--backend", "--method"])
+def test_brute_force_takes_small_grids_only(option):
+    done = run("count", option, "brute", "." * 256)
+    assert_one_error_line(done)
+    assert "up to 9 values" in done.err
+
+
+def test_brute_force_keeps_its_timeout():
+    used, done = cpu_seconds_of("count", "--backend", "brute", "--timeout", "1", PUZZLE)
+    assert done.returncode == 3, done.stderr
+    assert done.stdout == "0+ (stopped by the timeout)\n"
+    assert used < 30

@@ -26,7 +26,7 @@ FIELDS = ("line", "status", "count", "complete", "backend", "time", "stopped", "
 @solver_options(
     backend_help="The counter: a python-sat solver name, cpsat (OR-Tools CP-SAT enumeration),"
     " dpll (compiled DPLL over exactly-one constraints; units of N cells only) or brute (plain"
-    " backtracking; small grids only).",
+    " backtracking; grids up to 9x9).",
 )
 @click.option("--method", hidden=True, help="Older name of --backend (sat: the default).")
 @click.option(

@@ -24,8 +24,9 @@ from satdoku.solver.backend import (
 
 CHECK_EVERY = 4096
 """Cells filled between two looks at the deadline."""
-MAX_VALUES = 16
-"""The largest grids it takes: it recurses once per blank cell, and is meant for small grids."""
+MAX_VALUES = 9
+"""The largest grids it takes (9x9): it recurses once per blank cell and learns nothing, so a
+16x16 count runs for hours; it is meant for small grids."""
 
 
 class BruteForceBackend(NamedEncodings):
