@@ -14,6 +14,7 @@ read afresh. What is read (docs/formats.md has an example of each):
 * a program literal: ``[[8, 0, ...], ...]``, ``type P = [0, 2, ...];``, ``["8 0 0 ...", ...]``;
 * an f-puzzles or SudokuPad link, or a whole input that is an f-puzzles JSON document
   (:mod:`satdoku.formats.links`);
+* an ISS constraint string on one line, ``.Thermo~R1C1~R1C2...`` (:mod:`satdoku.formats.iss`);
 * a table, decided by the first line: CSV (or tab separated) with a header naming a puzzle
   column, or a pasted SQL client or Markdown table (``id | puzzle`` then a ``---+---`` rule).
   Records of tables carry the row's key (an ``id`` column, or the column named by ``key``).
@@ -27,6 +28,7 @@ from collections.abc import Iterable, Iterator
 from functools import partial
 
 from satdoku.errors import ParseError, SatdokuError, UsageError
+from satdoku.formats.iss import is_iss, parse_iss
 from satdoku.formats.lines import SHOWN, Numbered, NumberedLines, long_line, parsed_record
 from satdoku.formats.links import is_link, parse_link
 from satdoku.formats.record import Record
@@ -122,6 +124,8 @@ def _puzzles(stream: NumberedLines, box: Geometry | None, alphabet: str) -> Iter
             _skip_section(stream)
         elif SEPARATOR_LINE.fullmatch(text):
             continue
+        elif is_iss(text):
+            yield parsed_record(lineno, text, partial(parse_iss, text, lineno))
         elif is_link(text):
             yield parsed_record(lineno, text, partial(parse_link, text, lineno))
         elif _LITERAL.match(text):

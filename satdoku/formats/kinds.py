@@ -23,6 +23,7 @@ KINDS = {
     "killer": "satdoku.formats.killer:KIND",
     "kakuro": "satdoku.formats.kakuro:KIND",
     "centredot": "satdoku.formats.variants:CENTREDOT",
+    "variant": "satdoku.formats.iss:KIND",
 }
 """Kind name -> ``module:name`` of its :class:`Kind` (the module is imported on first use)."""
 

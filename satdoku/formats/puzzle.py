@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from satdoku.errors import ParseError
 from satdoku.formats.files import read_records
+from satdoku.formats.iss import is_iss, parse_iss
 from satdoku.formats.tables import whole_grid
 from satdoku.formats.text import parse_line
 from satdoku.geometry import Geometry
@@ -36,20 +37,23 @@ def parse_puzzle(text: str, box: Geometry | None = None, alphabet: str = "auto")
     """Parse ``text`` holding one puzzle, in any form :func:`read_records` reads.
 
     Args:
-        text: one puzzle: one line, a grid of rows, a literal, a link, ... (``#`` lines and
-            blank lines are skipped); the forms are in the module's docstring.
+        text: one puzzle: one line, a grid of rows, a literal, a link, an ISS constraint
+            string (over any number of lines), ... (``#`` lines and blank lines are skipped);
+            the forms are in the module's docstring.
         box: the box shape, needed when N is not a square number (6x6 with 2x3 boxes:
             ``Geometry(2, 3)``); left out, N must be a square number.
         alphabet: ``auto`` (``1-9`` then ``A-Z``), ``1-9A-Z``, or ``0-F`` for 16x16 written
             with ``0`` as a value.
 
     Returns:
-        A plain Sudoku puzzle of the givens read.
+        A plain Sudoku puzzle of the givens read (a ``variant`` puzzle of an ISS string).
 
     Raises:
         ParseError: the text is not one puzzle; the message names the line and column of the
             first problem.
     """
+    if is_iss(text):
+        return parse_iss(text)
     records = read_records(text.split("\n"), box, alphabet)
     record = next(records, None)
     if record is None:
