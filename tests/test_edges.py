@@ -179,3 +179,36 @@ def test_brute_force_keeps_its_timeout():
     assert done.returncode == 3, done.stderr
     assert done.stdout == "0+ (stopped by the timeout)\n"
     assert used < 30
+
+
+BIGGEST = str(2**63 - 1)
+"""The largest number the options take."""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("count", "--limit", BIGGEST, PUZZLE),
+        ("count", "--limit", BIGGEST, "--backend", "minisat22", PUZZLE),
+        ("count", "--limit", BIGGEST, "--backend", "brute", "1" + "." * 15),
+        ("explain", "--limit", BIGGEST, "--techniques", "singles", "--format", "json", PUZZLE),
+        ("solve", "--all", "--limit", BIGGEST, "--format", "line", PUZZLE),
+    ],
+)
+def test_the_largest_limit_is_taken(args):
+    done = run(*args)
+    assert done.status in (0, 1) and "Traceback" not in done.err, done.err
+    assert done.out
+
+
+@pytest.mark.parametrize("endpoint", ["count", "explain"])
+def test_the_api_takes_the_largest_limit(endpoint):
+    pytest.importorskip("pydantic")
+    from satdoku.deadline import Deadline
+    from satdoku.web import endpoints
+    from satdoku.web.job import Job
+
+    job = Job(endpoint=endpoint, puzzle=PUZZLE, limit=2**63 - 1, techniques="singles")
+    answer = getattr(endpoints, f"answer_{endpoint}")(job, Deadline.after(60))
+    counted = answer if endpoint == "count" else answer["solutions"]
+    assert (counted["count"], counted["complete"]) == (1, True)

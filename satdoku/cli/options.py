@@ -93,11 +93,20 @@ def named(ctx: click.Context, param: click.Parameter, value: str | None) -> str 
     return value
 
 
+MAX_LIMIT = MAX_COUNT - 1
+"""The most solutions a search is asked for: it looks for one more, which must still fit."""
+
+
+def _clamped(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
+    return value if value is None else min(value, MAX_LIMIT)
+
+
 def limit_option(help: str, default: int | None = None, min: int = 1) -> Callable[[F], F]:
-    """``--limit``: solutions per puzzle."""
+    """``--limit``: solutions per puzzle (the largest counts are taken as :data:`MAX_LIMIT`)."""
     return click.option(
         "--limit",
         type=counts(min),
+        callback=_clamped,
         metavar="N",
         default=default,
         show_default=default is not None,

@@ -36,6 +36,9 @@ from satdoku.web.job import Job
 
 EXPLAIN_LIMIT = 100
 """Solutions counted when the logic gets stuck, unless the request gives a ``limit``."""
+MAX_LIMIT = 2**63 - 2
+"""The most solutions a count is asked for (a larger ``limit`` is taken as this): the search
+looks for one more, which must still fit in 64 bits."""
 
 
 def read_puzzle(job: Job) -> Puzzle:
@@ -60,7 +63,8 @@ def answer_solve(job: Job, deadline: Deadline) -> OutputRecord:
 def answer_count(job: Job, deadline: Deadline) -> OutputRecord:
     from satdoku.solver import count
 
-    return count_record(count(read_puzzle(job), job.limit, timeout=deadline.timeout()))
+    limit = None if job.limit is None else min(job.limit, MAX_LIMIT)
+    return count_record(count(read_puzzle(job), limit, timeout=deadline.timeout()))
 
 
 def answer_unique(job: Job, deadline: Deadline) -> OutputRecord:
@@ -90,7 +94,7 @@ def _logic(job: Job, deadline: Deadline, only_hint: bool) -> OutputRecord:
     except SolveTimeout:
         return {**record, "status": str(Status.UNKNOWN), "reason": str(deadline.error())}
     stuck = explanation.status == Status.NEEDS_SEARCH
-    limit = EXPLAIN_LIMIT if job.limit is None else job.limit
+    limit = EXPLAIN_LIMIT if job.limit is None else min(job.limit, MAX_LIMIT)
     explained = explanation_record(explanation)
     if only_hint:  # the explanation's status, first step and reason
         steps = explained["steps"]
