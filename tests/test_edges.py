@@ -212,3 +212,25 @@ def test_the_api_takes_the_largest_limit(endpoint):
     answer = getattr(endpoints, f"answer_{endpoint}")(job, Deadline.after(60))
     counted = answer if endpoint == "count" else answer["solutions"]
     assert (counted["count"], counted["complete"]) == (1, True)
+
+
+def test_serve_caps_its_workers_as_batch_caps_its_jobs():
+    pytest.importorskip("uvicorn")
+    from satdoku.batch import MAX_JOBS
+
+    done = run("serve", "--workers", str(MAX_JOBS + 1))
+    assert_one_error_line(done)
+    assert f"0<=x<={MAX_JOBS}" in done.err
+
+
+def test_serve_on_a_port_in_use_is_one_error_line():
+    pytest.importorskip("uvicorn")
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = run("serve", "--port", str(port), "--workers", "1", timeout=60)
+    assert_one_error_line(done)
+    assert f"cannot listen on 127.0.0.1 port {port}" in done.err

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import socket
 import sys
+from contextlib import suppress
 
 import click
 
+from satdoku.batch import MAX_JOBS
 from satdoku.cli.options import timeout_option
+from satdoku.errors import UsageError
 from satdoku.extras import require
 from satdoku.status import Exit
 from satdoku.web.settings import QUEUE, TIMEOUT, Settings
@@ -17,10 +21,10 @@ from satdoku.web.settings import QUEUE, TIMEOUT, Settings
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
 @click.option(
     "--workers",
-    type=click.IntRange(min=0),
+    type=click.IntRange(min=0, max=MAX_JOBS),
     default=0,
     metavar="N",
-    help="Worker processes that solve (default: one per core).",
+    help="Worker processes that solve (default: one per core; at most four per CPU).",
 )
 @timeout_option(
     f"The most seconds a request may take (default {TIMEOUT:g}); a request's own timeout"
@@ -59,15 +63,16 @@ def serve_command(
     settings = Settings(
         workers=workers, timeout=TIMEOUT if timeout is None else timeout, queue=queue
     )
+    listening = _listen(host, port)
     app = create_app(settings)
     if not quiet:
         where = f"[{host}]" if ":" in host else host
         click.echo(
-            f"satdoku serve: http://{where}:{port}/ ({settings.workers} workers, requests"
-            f" up to {settings.timeout:g} s; Ctrl-C stops)",
+            f"satdoku serve: http://{where}:{listening.getsockname()[1]}/ ({settings.workers}"
+            f" workers, requests up to {settings.timeout:g} s; Ctrl-C stops)",
             err=True,
         )
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
         host=host,
         port=port,
@@ -75,7 +80,23 @@ def serve_command(
         access_log=not quiet,
         timeout_graceful_shutdown=int(settings.timeout + settings.grace),
     )
+    with listening, suppress(KeyboardInterrupt):  # Ctrl-C stops the server: not a failure
+        uvicorn.Server(config).run(sockets=[listening])
     return Exit.OK
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host`` and ``port`` as uvicorn binds one (an address in use, or
+    one this machine does not have, is one :class:`UsageError`)."""
+    listening = socket.socket(family=socket.AF_INET6 if ":" in host else socket.AF_INET)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listening.bind((host, port))
+    except OSError as err:
+        listening.close()
+        raise UsageError(f"cannot listen on {host} port {port}: {err.strerror}") from None
+    listening.set_inheritable(True)
+    return listening
 
 
 if __name__ == "__main__":
