@@ -27,6 +27,11 @@ class Item:
     at: tuple[int, ...]
     line: int = 1
 
+    @property
+    def label(self) -> str:
+        """The item's type as messages name it (``given`` for ``.~R1C1_5``)."""
+        return self.type or "given"
+
     def place(self, k: int | None = None) -> str:
         """``at character N``: where the item (or its argument ``k``) starts."""
         return f"at character {self.at[0] if k is None else self.at[k + 1]}"
@@ -42,7 +47,7 @@ class Item:
         if _CELL_SHAPE.fullmatch(token):
             raise self.error(f"cell {token} {self.place(k)} is outside the {grid.shape} grid")
         found = f"found {token!r}" if token else "found nothing"
-        raise self.error(f"{self.type}: expected a cell like R1C1 {self.place(k)}, {found}")
+        raise self.error(f"{self.label}: expected a cell like R1C1 {self.place(k)}, {found}")
 
     def cells(self, grid: Grid, start: int = 0, least: int = 1) -> tuple[int, ...]:
         """The cells of the arguments from ``start`` on; at least ``least`` of them."""
@@ -60,11 +65,12 @@ class Item:
         token = self.args[k] if k < len(self.args) else ""
         if not re.fullmatch(r"-?\d{1,6}", token):
             found = f"found {token!r}" if token else "found nothing"
-            raise self.error(f"{self.type}: expected {what} {self.place(k)}, {found}")
+            raise self.error(f"{self.label}: expected {what} {self.place(k)}, {found}")
         value = int(token)
         if value < low or (high is not None and value > high):
             limit = f"{low}-{high}" if high is not None else f"at least {low}"
-            raise self.error(f"{self.type} {what} {value} {self.place(k)} is not {limit}")
+            noun = what.removeprefix("a ")
+            raise self.error(f"{self.label} {noun} {value} {self.place(k)} is not {limit}")
         return value
 
 
