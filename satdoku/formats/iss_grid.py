@@ -12,7 +12,7 @@ from satdoku.constraints.alldifferent import AllDifferent
 from satdoku.geometry import Geometry
 from satdoku.kinds.classic import sudoku_units
 from satdoku.kinds.regions import draw_regions
-from satdoku.model import Constraint
+from satdoku.model import Constraint, Puzzle
 
 MAX_SIDE = 16
 """The longest row or column ISS writes a cell of (``RgCg``)."""
@@ -39,7 +39,7 @@ class RegionDrawing:
     regions: tuple[tuple[int, ...], ...]
     """The region number of each cell, row by row (-1 for a cell of none)."""
 
-    def draw(self, puzzle: object, grid: Sequence[int]) -> str:
+    def draw(self, puzzle: Puzzle, grid: Sequence[int]) -> str:
         nrows, ncols = len(self.regions), len(self.regions[0])
         texts = {(i // ncols, i % ncols): str(v) if v else "." for i, v in enumerate(grid)}
         return draw_regions(nrows, ncols, texts, lambda r, c: self.regions[r][c])
