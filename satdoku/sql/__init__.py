@@ -13,8 +13,7 @@ package loads neither the solvers nor DuckDB.
 
 from __future__ import annotations
 
-TIMEOUT = 10.0
-"""Seconds a function spends on one value by default; past them the value is ``unknown``."""
+from satdoku.sql.limits import TIMEOUT
 
 
 def register(connection: object, timeout: float | None = TIMEOUT) -> None:

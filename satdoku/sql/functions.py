@@ -35,7 +35,7 @@ from satdoku.errors import ParseError, SatdokuError, UsageError
 from satdoku.formats import Record
 from satdoku.formats.puzzle import parse_cell
 from satdoku.formats.source import MAX_LINE
-from satdoku.sql import TIMEOUT
+from satdoku.sql.limits import TIMEOUT
 from satdoku.status import Status
 
 SOLVE_LIMIT = 1
