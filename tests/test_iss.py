@@ -191,6 +191,7 @@ def test_white_space_is_ignored_and_places_count_it() -> None:
         (".NoBoxes.Shape~6x6", True),
         (" .AntiKnight", True),
         (".X~R1C1~R1C2", True),
+        ("..Cage~3~R1C1~R1C2", True),
         ("." * 81, False),
         (".A..B..C.." + "." * 246, False),
         ("1.2.3", False),
