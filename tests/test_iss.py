@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from satdoku.errors import ParseError
-from satdoku.formats.iss import is_iss, parse_iss
+from satdoku.formats.iss import parse_iss
+from satdoku.formats.iss_start import is_iss
 from satdoku.formats.kinds import get_kind
 from satdoku.formats.output import format_grid, format_line
 from satdoku.formats.puzzle import parse_puzzle

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Iterator
 from functools import partial
 
 from satdoku.errors import ParseError, SatdokuError, UsageError
-from satdoku.formats.iss import is_iss, parse_iss
+from satdoku.formats.iss_start import is_iss, read_iss
 from satdoku.formats.lines import SHOWN, Numbered, NumberedLines, long_line, parsed_record
 from satdoku.formats.links import is_link, parse_link
 from satdoku.formats.record import Record
@@ -125,7 +125,7 @@ def _puzzles(stream: NumberedLines, box: Geometry | None, alphabet: str) -> Iter
         elif SEPARATOR_LINE.fullmatch(text):
             continue
         elif is_iss(text):
-            yield parsed_record(lineno, text, partial(parse_iss, text, lineno))
+            yield parsed_record(lineno, text, partial(read_iss, text, lineno))
         elif is_link(text):
             yield parsed_record(lineno, text, partial(parse_link, text, lineno))
         elif _LITERAL.match(text):

@@ -26,7 +26,6 @@ from satdoku.model import Constraint, Puzzle
 
 MAX_ISS = 200 * 1024
 """Characters of the longest ISS string read."""
-_START = re.compile(r"\s*(?:\.\s*)+(?:~\s*[Rr]|[A-Za-z]\w*\s*~|[A-Z]\w*[a-z]\w*\s*(?:\.|$))")
 _GRID_ITEMS = ("Shape", "NoBoxes", "Jigsaw")
 _GLOBAL = (
     "Diagonal",
@@ -40,12 +39,6 @@ _GLOBAL = (
 )
 READ = tuple(sorted({"Given", *_GRID_ITEMS, *_GLOBAL, *RULES}))
 """The ISS item types satdoku reads."""
-
-
-def is_iss(text: str) -> bool:
-    """Whether ``text`` starts like an ISS string: ``.`` (empty items aside) and a known item
-    shape (``.~R1C1``, ``.Type~``, or a rule without arguments such as ``.NoBoxes``)."""
-    return _START.match(text) is not None
 
 
 def parse_iss(text: str, lineno: int = 1) -> Puzzle:

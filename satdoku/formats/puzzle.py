@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from satdoku.errors import ParseError
 from satdoku.formats.files import read_records
-from satdoku.formats.iss import is_iss, parse_iss
+from satdoku.formats.iss_start import is_iss, read_iss
 from satdoku.formats.tables import whole_grid
 from satdoku.formats.text import parse_line
 from satdoku.geometry import Geometry
@@ -53,7 +53,7 @@ def parse_puzzle(text: str, box: Geometry | None = None, alphabet: str = "auto")
             first problem.
     """
     if is_iss(text):
-        return parse_iss(text)
+        return read_iss(text)
     records = read_records(text.split("\n"), box, alphabet)
     record = next(records, None)
     if record is None:

@@ -1,0 +1,25 @@
+"""Telling an ISS constraint string from other puzzle text, without loading the reader: a
+reader of files asks this of every line, and most runs read no ISS string at all."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from satdoku.model import Puzzle
+
+_START = re.compile(r"\s*(?:\.\s*)+(?:~\s*[Rr]|[A-Za-z]\w*\s*~|[A-Z]\w*[a-z]\w*\s*(?:\.|$))")
+
+
+def is_iss(text: str) -> bool:
+    """Whether ``text`` starts like an ISS string: ``.`` (empty items aside) and a known item
+    shape (``.~R1C1``, ``.Type~``, or a rule without arguments such as ``.NoBoxes``)."""
+    return _START.match(text) is not None
+
+
+def read_iss(text: str, lineno: int = 1) -> Puzzle:
+    """:func:`satdoku.formats.iss.parse_iss`, its reader loaded on the first ISS string."""
+    from satdoku.formats.iss import parse_iss
+
+    return parse_iss(text, lineno)
