@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from satdoku.formats.output import Drawing
 from satdoku.formats.records import OutputRecord
+from satdoku.kinds.regions import aligned_words
 from satdoku.model import Puzzle
 
 
@@ -33,19 +34,7 @@ def candidates_grid(puzzle: Puzzle, record: OutputRecord) -> str:
     counts, a line per cell of several values: ``r1c3: 3 x12, 4 x20+`` (``+``: the limit
     stopped the count)."""
     words = [cell_word(puzzle.values, v) for v in record["candidates"]]
-    width = max(map(len, words), default=1)
-    cells = dict(zip(puzzle.positions, words, strict=True))
-    geometry = None if isinstance(puzzle.layout, Drawing) else puzzle.geometry
-    lines = []
-    for r in range(puzzle.nrows):
-        parts = []
-        for c in range(puzzle.ncols):
-            if geometry is not None and c and c % geometry.box_cols == 0:
-                parts.append("|")
-            parts.append(cells.get((r, c), "").ljust(width))
-        if geometry is not None and r and r % geometry.box_rows == 0:
-            lines.append("-" * len(" ".join(parts)))
-        lines.append(" ".join(parts).rstrip())
+    lines = aligned_words(puzzle, words, boxes=not isinstance(puzzle.layout, Drawing))
     if "counts" in record:
         limit = record["limit"]
         for cell, (values, counts) in enumerate(

@@ -1,8 +1,11 @@
-"""Draw a grid with borders around regions (jigsaw regions, killer cages, boxes)."""
+"""Draw a grid as text: borders around regions (jigsaw regions, killer cages, boxes), or words
+aligned in columns."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
+
+from satdoku.model import Puzzle
 
 Region = Callable[[int, int], Hashable]
 """The region of the cell at (row, column); cells of one region are drawn without borders
@@ -51,3 +54,23 @@ def draw_regions(
                 row.append(texts.get((r, c), "").center(width))
         lines.append("".join(row).rstrip())
     return "\n".join([*lines, *footer])
+
+
+def aligned_words(puzzle: Puzzle, words: Sequence[str], boxes: bool = True) -> list[str]:
+    """One line per row of ``puzzle``: each cell's word (``words[cell]``) where the cell is,
+    columns as wide as the widest word; with ``boxes``, ``|`` and ``-`` lines between the boxes
+    of a Sudoku."""
+    width = max(map(len, words), default=1)
+    cells = dict(zip(puzzle.positions, words, strict=True))
+    geometry = puzzle.geometry if boxes else None
+    lines = []
+    for r in range(puzzle.nrows):
+        parts = []
+        for c in range(puzzle.ncols):
+            if geometry is not None and c and c % geometry.box_cols == 0:
+                parts.append("|")
+            parts.append(cells.get((r, c), "").ljust(width))
+        if geometry is not None and r and r % geometry.box_rows == 0:
+            lines.append("-" * len(" ".join(parts)))
+        lines.append(" ".join(parts).rstrip())
+    return lines

@@ -16,6 +16,7 @@ from typing import TypeVar, cast
 from satdoku.deadline import NEVER, Deadline
 from satdoku.errors import UsageError
 from satdoku.geometry import Geometry
+from satdoku.kinds.regions import aligned_words
 from satdoku.model import Constraint, Puzzle
 
 T = TypeVar("T")
@@ -347,20 +348,7 @@ class CandidateGrid:
             value_char(v) if v else "".join(value_char(x) for x in values_of(self.cands[i]))
             for i, v in enumerate(self.values)
         ]
-        width = max(len(t) for t in texts)
-        cells = {pos: texts[i] for i, pos in enumerate(puzzle.positions)}
-        geometry = puzzle.geometry
-        lines = []
-        for r in range(puzzle.nrows):
-            parts = []
-            for c in range(puzzle.ncols):
-                if geometry is not None and c and c % geometry.box_cols == 0:
-                    parts.append("|")
-                parts.append(cells.get((r, c), "").ljust(width))
-            if geometry is not None and r and r % geometry.box_rows == 0:
-                lines.append("-" * len(" ".join(parts)))
-            lines.append(" ".join(parts).rstrip())
-        return "\n".join(lines)
+        return "\n".join(aligned_words(puzzle, texts))
 
 
 def _paced(items: Iterable[T], deadline: Deadline) -> Iterator[T]:
