@@ -3,15 +3,14 @@ residues modulo ``modulus``."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
-from satdoku.model import Constraint
-from satdoku.targets import Canvas, CnfTarget, CpTarget, negation
+from satdoku.constraints.classline import ClassLine
+from satdoku.targets import Canvas
 
 
 @dataclass(frozen=True)
-class Modular(Constraint):
+class Modular(ClassLine):
     """Cells fewer than ``modulus`` apart along ``cells`` hold values of different residues
     modulo ``modulus`` (with 3: one of 1 4 7, one of 2 5 8 and one of 3 6 9 in any three in a
     row); a line shorter than ``modulus`` keeps all its residues different.
@@ -24,53 +23,16 @@ class Modular(Constraint):
     name: str = "modular line"
     family: str = "modular"
 
-    def _close(self) -> list[tuple[int, int]]:
-        """The positions k < j fewer than ``modulus`` apart."""
-        n = len(self.cells)
-        return [(k, j) for k in range(n) for j in range(k + 1, min(n, k + self.modulus))]
+    @property
+    def span(self) -> int:
+        return self.modulus
 
-    def problem(self, values: Sequence[int]) -> str | None:
-        for k, j in self._close():
-            if values[k] % self.modulus == values[j] % self.modulus:
-                window = list(values[k : j + 1])
-                return f"{self.name}: {window} repeat a residue modulo {self.modulus}"
-        return None
+    @property
+    def clash(self) -> str:
+        return f"repeat a residue modulo {self.modulus}"
 
-    def _residues(self, size: int) -> list[list[int]]:
-        """The values 1..``size`` by their residue."""
-        values = range(1, size + 1)
-        return [[v for v in values if v % self.modulus == r] for r in range(self.modulus)]
-
-    def cnf(self, target: CnfTarget) -> None:
-        """Cells fewer than ``modulus`` apart never both hold values of one residue; cells
-        ``modulus`` apart, when the encoding wants implied clauses, hold values of the same
-        residue."""
-        cells, residues = self.cells, self._residues(target.size)
-        for k, j in self._close():
-            for same in residues:
-                for v in same:
-                    for w in same:
-                        target.clause(
-                            [
-                                negation(target.holds(cells[k], v)),
-                                negation(target.holds(cells[j], w)),
-                            ]
-                        )
-        if target.implied:
-            for k in range(len(cells) - self.modulus):
-                for same in residues:
-                    for v in same:
-                        target.clause(
-                            [negation(target.holds(cells[k], v))]
-                            + [target.holds(cells[k + self.modulus], w) for w in same]
-                        )
-
-    def cpsat(self, target: CpTarget) -> None:
-        for k, j in self._close():
-            for same in self._residues(target.size):
-                target.model.add(
-                    sum(target.is_value(self.cells[i], v) for i in (k, j) for v in same) <= 1
-                )
+    def value_class(self, value: int) -> int:
+        return value % self.modulus
 
     def draw(self, canvas: Canvas) -> None:
         canvas.line(self.cells, "modular")
