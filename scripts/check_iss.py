@@ -25,7 +25,8 @@ from importlib.metadata import version
 from pathlib import Path
 
 from satdoku.errors import ParseError
-from satdoku.formats.iss import is_iss, parse_iss
+from satdoku.formats.iss import parse_iss
+from satdoku.formats.iss_start import is_iss
 from satdoku.model import Puzzle
 from satdoku.solver import uniqueness
 from satdoku.status import Status
