@@ -319,3 +319,44 @@ def test_a_batch_takes_plain_grids_of_more_values_than_a_byte_holds():
     record = next(read_records([",".join(["0"] * 400 * 400)]))
     assert record.puzzle is not None and record.puzzle.values == 400
     assert as_job(record) == (1, record.puzzle)
+
+
+LINE_ENDS = {"lf": "\n", "crlf": "\r\n", "cr": "\r"}
+
+
+@pytest.mark.parametrize("end", LINE_ENDS)
+@pytest.mark.parametrize("command", ["solve", "count", "unique", "batch"])
+@pytest.mark.parametrize("via", ["file", "stdin"])
+def test_lines_end_at_lf_crlf_or_a_lone_cr(end, command, via, tmp_path):
+    text = LINE_ENDS[end].join([EASY, chars(VALUES), EASY]) + LINE_ENDS[end]
+    args = [command, "--format", "json", "-q"]
+    if via == "file":
+        path = tmp_path / "puzzles.txt"
+        path.write_bytes(text.encode())
+        run = satdoku(*args, "-f", str(path))
+    else:
+        run = satdoku(*args, "-", stdin=text)
+    records = [json.loads(line) for line in run.out.splitlines()]
+    assert (run.status, [r["line"] for r in records]) == (0, [1, 2, 3]), run.err
+    assert {r["status"] for r in records} <= {"solved", "unique"}
+
+
+@pytest.mark.parametrize("end", LINE_ENDS.values(), ids=LINE_ENDS)
+def test_a_grid_of_rows_reads_with_any_line_end(end):
+    rows = end.join(chars(row) for row in ROWS)
+    assert parse_puzzle(rows).givens == tuple(VALUES)
+    lines = list(text_lines(io.BufferedReader(io.BytesIO((rows + end).encode())), "rows"))
+    assert lines == [chars(row) for row in ROWS]
+
+
+def test_a_file_of_cr_ended_lines_longer_than_a_line_reads_every_line():
+    count = MAX_LINE // (len(EASY) + 1) + 100
+    raw = io.BufferedReader(io.BytesIO(f"{EASY}\r".encode() * count))
+    records = list(read_records(text_lines(raw, "old.txt")))
+    assert len(records) == count and all(r.puzzle is not None for r in records)
+    assert records[-1].line == count
+
+
+def test_a_cr_between_cr_and_lf_ends_one_line_each():
+    raw = io.BufferedReader(io.BytesIO(f"{EASY}\r\r\n{EASY}\n\r{EASY}".encode()))
+    assert list(text_lines(raw, "mixed")) == [EASY, "", EASY, "", EASY]

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 
@@ -15,6 +16,12 @@ from satdoku.model import Puzzle
 Numbered = tuple[int, str]
 SHOWN = 80
 """Characters of an over-long line kept in its record."""
+_LINE_END = re.compile(r"\r\n?|\n")
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of ``text``, ending at ``\\n``, ``\\r\\n`` or a lone ``\\r`` as in files."""
+    return _LINE_END.split(text)
 
 
 class NumberedLines:

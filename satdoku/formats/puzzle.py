@@ -6,6 +6,7 @@ from __future__ import annotations
 from satdoku.errors import ParseError
 from satdoku.formats.files import read_records
 from satdoku.formats.iss_start import is_iss, read_iss
+from satdoku.formats.lines import split_lines
 from satdoku.formats.tables import whole_grid
 from satdoku.formats.text import parse_line
 from satdoku.geometry import Geometry
@@ -54,7 +55,7 @@ def parse_puzzle(text: str, box: Geometry | None = None, alphabet: str = "auto")
     """
     if is_iss(text):
         return read_iss(text)
-    records = read_records(text.split("\n"), box, alphabet)
+    records = read_records(split_lines(text), box, alphabet)
     record = next(records, None)
     if record is None:
         raise ParseError("empty input: expected a puzzle", 1)

@@ -1,13 +1,14 @@
 """Lines of text from a byte stream, with limits decided before reading.
 
-A file or stdin is read line by line, never whole: a line longer than :data:`MAX_LINE`
-characters is cut (its rest skipped in bounded pieces) and marked as :class:`LongLine`;
-binary data (``/dev/urandom``, ``/dev/zero``, an image) is refused from its first bytes; a
+A file or stdin is read line by line, never whole: a line ends at ``\n``, ``\r\n`` or a lone
+``\r`` (old Mac files); a line longer than :data:`MAX_LINE` characters is cut (its rest skipped
+in bounded pieces) and marked as :class:`LongLine`; binary data (``/dev/urandom``, ``/dev/zero``, an image) is refused from its first bytes; a
 UTF-8 byte order mark is dropped; a read error is one :class:`~satdoku.errors.UsageError`.
 """
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from typing import BinaryIO
 
@@ -25,7 +26,7 @@ _TEXT_CONTROLS = frozenset(b"\t\n\r\f\v\x1b")
 
 
 class LongLine(str):
-    """A line cut at :data:`MAX_LINE` characters; ``length`` is how many bytes it had."""
+    """A line cut at :data:`MAX_LINE` characters; ``length`` is how many characters it had."""
 
     length: int
 
@@ -45,20 +46,29 @@ def text_lines(raw: BinaryIO, name: str) -> Iterator[str]:
         head = _head(raw)
         if is_binary(head):
             raise UsageError(f"{name}: binary data, not text; expected puzzles as text")
-        first = True
-        while data := raw.readline(MAX_LINE + 1):
-            length = len(data)
-            if length > MAX_LINE and not data.endswith(b"\n"):
-                length += _skip_line(raw)
-                line: str = LongLine(_decode(data[:MAX_LINE]), length)
-            else:
-                line = _decode(data)
-            if first:
-                line = line.removeprefix(_BOM) if not isinstance(line, LongLine) else line
-                first = False
-            yield line
+        text = io.TextIOWrapper(raw, encoding="utf-8", errors="replace", newline=None)
+        try:
+            yield from _lines(text)
+        finally:
+            if not raw.closed:
+                text.detach()  # ``raw`` stays open: its owner closes it
     except OSError as err:
         raise UsageError(f"cannot read {name}: {err.strerror or err}") from None
+
+
+def _lines(text: io.TextIOWrapper) -> Iterator[str]:
+    """The lines of ``text`` (read with universal line ends), long ones cut."""
+    first = True
+    while line := text.readline(MAX_LINE + 1):
+        if not line.endswith("\n"):
+            if len(line) > MAX_LINE:
+                line = LongLine(line[:MAX_LINE], len(line) + _skip_line(text))
+        else:
+            line = line[:-1]
+        if first:
+            line = line.removeprefix(_BOM) if not isinstance(line, LongLine) else line
+            first = False
+        yield line
 
 
 def _head(raw: BinaryIO) -> bytes:
@@ -78,15 +88,11 @@ def is_binary(head: bytes) -> bool:
     return text.count("\ufffd") * 20 > len(head)
 
 
-def _skip_line(raw: BinaryIO) -> int:
-    """Read past the rest of a long line in bounded pieces; the bytes skipped."""
+def _skip_line(text: io.TextIOWrapper) -> int:
+    """Read past the rest of a long line in bounded pieces; the characters skipped."""
     skipped = 0
-    while piece := raw.readline(_PIECE):
+    while piece := text.readline(_PIECE):
+        if piece.endswith("\n"):
+            return skipped + len(piece) - 1
         skipped += len(piece)
-        if piece.endswith(b"\n"):
-            break
     return skipped
-
-
-def _decode(data: bytes) -> str:
-    return data.decode("utf-8", errors="replace").rstrip("\r\n")
