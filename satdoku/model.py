@@ -60,9 +60,11 @@ class Constraint(ABC):
 
 @dataclass(frozen=True)
 class Puzzle:
-    """Cells, their values 1..``values``, constraints and givens.
+    """Cells, their values, constraints and givens.
 
-    ``positions[i]`` is the (row, column) where cell ``i`` is drawn on a ``nrows`` x ``ncols``
+    A cell takes ``values`` values, held as 1..``values`` in grids and givens and written
+    from ``first`` on (1, or 0 in a grid of values 0..values-1): rules and people see
+    :attr:`digits`, solvers the positions 1..values. ``positions[i]`` is the (row, column) where cell ``i`` is drawn on a ``nrows`` x ``ncols``
     layout; ``givens[i]`` is its given value or 0. Two puzzles are equal when their cells,
     constraints and givens are (a pickled and unpickled copy equals the original).
     """
@@ -77,6 +79,8 @@ class Puzzle:
     geometry: Geometry | None = None
     layout: object = field(default=None, compare=False)
     """Kind-specific drawing data (clue cells of a Kakuro, region map of a jigsaw)."""
+    first: int = 1
+    """The lowest value as written and as the rules count it."""
 
     def __post_init__(self) -> None:
         if len(self.givens) != len(self.positions):
@@ -85,6 +89,22 @@ class Puzzle:
     @property
     def ncells(self) -> int:
         return len(self.positions)
+
+    @property
+    def digits(self) -> range:
+        """The values as written and as the rules count them, lowest first."""
+        return range(self.first, self.first + self.values)
+
+    def digit(self, value: int) -> int:
+        """The written value of grid value ``value`` (1..values)."""
+        return value + self.first - 1
+
+    def problem(self, rule: Constraint, grid: Sequence[int]) -> str | None:
+        """Why ``grid`` (grid values) breaks ``rule``, which sees its cells' written values."""
+        if self.first == 1:
+            return rule.problem([grid[c] for c in rule.cells])
+        shift = self.first - 1
+        return rule.problem([grid[c] + shift for c in rule.cells])
 
     @cached_property
     def plain(self) -> bool:

@@ -27,7 +27,12 @@ class CnfTarget(Protocol):
 
     @property
     def size(self) -> int:
-        """The values 1..size a cell takes."""
+        """How many values a cell takes."""
+
+    @property
+    def digits(self) -> range:
+        """The values a cell takes, lowest first: 1..size, or 0..size-1 in a grid of values
+        from 0. Every value a rule passes or receives is one of these."""
 
     @property
     def implied(self) -> bool:
@@ -43,7 +48,7 @@ class CnfTarget(Protocol):
         """A fresh auxiliary variable."""
 
     def holders(self, cells: Sequence[int]) -> dict[int, list[int]]:
-        """Value -> the literals "cell holds value" of ``cells`` still open, for the values
+        """Value -> the literals "cell holds value" of ``cells`` still open, for the digits
         not already placed in ``cells`` by the givens (when the encoding folds them in)."""
 
     def at_most_one(self, lits: Sequence[int]) -> None: ...
@@ -65,6 +70,10 @@ class CpTarget(Protocol):
 
     @property
     def size(self) -> int: ...
+
+    @property
+    def digits(self) -> range:
+        """The values a cell takes, lowest first (see :attr:`CnfTarget.digits`)."""
 
     @property
     def model(self) -> Any:

@@ -47,7 +47,7 @@ def violations(puzzle: Puzzle, grid: Sequence[int]) -> list[str]:
         if g and grid[i] != g
     ]
     for constraint in puzzle.constraints:
-        problem = constraint.problem([grid[i] for i in constraint.cells])
+        problem = puzzle.problem(constraint, grid)
         if problem is not None:
             found.append(problem)
     if puzzle.geometry is not None:
@@ -108,8 +108,9 @@ def batch_checker(puzzle: Puzzle) -> Callable[[Sequence[Sequence[int]]], None]:
         if c.distinct and len(c.cells) > 1:
             by_size.setdefault(len(c.cells), []).append(c.cells)
     groups = [np.array(cells, dtype=np.intp) for cells in by_size.values()]
+    shift = puzzle.first - 1
     sums = [
-        (np.array(c.cells, dtype=np.intp), c.total)
+        (np.array(c.cells, dtype=np.intp), c.total - shift * len(c.cells))
         for c in puzzle.constraints
         if isinstance(c, Sum)
     ]
@@ -131,7 +132,7 @@ def batch_checker(puzzle: Puzzle) -> Callable[[Sequence[Sequence[int]]], None]:
         for cells, total in sums:
             ok &= a[:, cells].sum(axis=1) == total
         for rule in others:
-            ok &= [rule.problem([grid[c] for c in rule.cells]) is None for grid in grids]
+            ok &= [puzzle.problem(rule, grid) is None for grid in grids]
         return ok
 
     def check_batch(grids: Sequence[Sequence[int]]) -> None:

@@ -34,11 +34,11 @@ class Between(Constraint):
             return
         first, last, middle = self.cells[0], self.cells[-1], self.cells[1:-1]
         rising = target.new_var()
-        n = target.size
+        digits = target.digits
 
         def below(lower: int, upper: int, when: Term) -> None:
-            for v in range(1, n + 1):
-                for w in range(1, v + 1):
+            for v in digits:
+                for w in range(digits.start, v + 1):
                     target.clause(
                         [
                             negation(when),

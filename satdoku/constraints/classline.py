@@ -33,10 +33,9 @@ class ClassLine(Constraint):
         n = len(self.cells)
         return [(k, j) for k in range(n) for j in range(k + 1, min(n, k + self.span))]
 
-    def _classes(self, size: int) -> list[list[int]]:
-        """The values 1..``size`` by their class."""
-        values = range(1, size + 1)
-        return [[v for v in values if self.value_class(v) == c] for c in range(self.span)]
+    def _classes(self, digits: range) -> list[list[int]]:
+        """The ``digits`` by their class."""
+        return [[v for v in digits if self.value_class(v) == c] for c in range(self.span)]
 
     def problem(self, values: Sequence[int]) -> str | None:
         for k, j in self._close():
@@ -47,7 +46,7 @@ class ClassLine(Constraint):
     def cnf(self, target: CnfTarget) -> None:
         """Cells fewer than a span apart never both hold values of one class; cells a span
         apart, when the encoding wants implied clauses, hold values of the same class."""
-        cells, classes = self.cells, self._classes(target.size)
+        cells, classes = self.cells, self._classes(target.digits)
         for k, j in self._close():
             for same in classes:
                 for v in same:
@@ -69,7 +68,7 @@ class ClassLine(Constraint):
 
     def cpsat(self, target: CpTarget) -> None:
         for k, j in self._close():
-            for same in self._classes(target.size):
+            for same in self._classes(target.digits):
                 target.model.add(
                     sum(target.is_value(self.cells[i], v) for i in (k, j) for v in same) <= 1
                 )

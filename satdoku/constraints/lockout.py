@@ -37,9 +37,9 @@ class Lockout(Constraint):
         """The ends never hold values closer than the difference; ends v and w leave no cell
         between them a value in min(v, w)..max(v, w)."""
         first, last, middle = self.cells[0], self.cells[-1], self.cells[1:-1]
-        n = target.size
-        for v in range(1, n + 1):
-            for w in range(1, n + 1):
+        digits = target.digits
+        for v in digits:
+            for w in digits:
                 ends = [negation(target.holds(first, v)), negation(target.holds(last, w))]
                 if abs(v - w) < self.difference:
                     target.clause(ends)
@@ -56,7 +56,9 @@ class Lockout(Constraint):
         model.add(gap >= self.difference)
         if len(self.cells) < 3:
             return
-        low, high = model.new_int_var(1, n, ""), model.new_int_var(1, n, "")
+        lowest, highest = target.digits[0], target.digits[-1]
+        low = model.new_int_var(lowest, highest, "")
+        high = model.new_int_var(lowest, highest, "")
         model.add_min_equality(low, [first, last])
         model.add_max_equality(high, [first, last])
         for cell in self.cells[1:-1]:

@@ -44,30 +44,25 @@ class PairRule(Constraint):
         return f"{self.name}: {v} and {w} {self.demand}"
 
     def cnf(self, target: CnfTarget) -> None:
-        n = target.size
+        digits = target.digits
         if self.forbids:
-            for v in range(1, n + 1):
-                for w in range(1, n + 1):
+            for v in digits:
+                for w in digits:
                     if not self.keeps(v, w):
                         target.clause(
                             [negation(target.holds(self.a, v)), negation(target.holds(self.b, w))]
                         )
             return
-        for v in range(1, n + 1):
-            partners = [target.holds(self.b, w) for w in range(1, n + 1) if self.keeps(v, w)]
+        for v in digits:
+            partners = [target.holds(self.b, w) for w in digits if self.keeps(v, w)]
             target.clause([negation(target.holds(self.a, v)), *partners])
-        for w in range(1, n + 1):
-            partners = [target.holds(self.a, v) for v in range(1, n + 1) if self.keeps(v, w)]
+        for w in digits:
+            partners = [target.holds(self.a, v) for v in digits if self.keeps(v, w)]
             target.clause([negation(target.holds(self.b, w)), *partners])
 
     def cpsat(self, target: CpTarget) -> None:
-        n, model = target.size, target.model
-        pairs = [
-            (v, w)
-            for v in range(1, n + 1)
-            for w in range(1, n + 1)
-            if self.keeps(v, w) != self.forbids
-        ]
+        digits, model = target.digits, target.model
+        pairs = [(v, w) for v in digits for w in digits if self.keeps(v, w) != self.forbids]
         values = [target.value(self.a), target.value(self.b)]
         if self.forbids:
             model.add_forbidden_assignments(values, pairs)

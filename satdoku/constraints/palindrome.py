@@ -33,7 +33,7 @@ class Palindrome(Constraint):
     def cnf(self, target: CnfTarget) -> None:
         """Each cell of a pair holds v only when the other does."""
         for a, b in self._mirrored():
-            for v in range(1, target.size + 1):
+            for v in target.digits:
                 holds_a, holds_b = target.holds(a, v), target.holds(b, v)
                 target.clause([negation(holds_a), holds_b])
                 target.clause([negation(holds_b), holds_a])

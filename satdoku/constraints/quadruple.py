@@ -41,7 +41,7 @@ class Quadruple(Constraint):
 
     def cpsat(self, target: CpTarget) -> None:
         for value, times in Counter(self.values).items():
-            if not 1 <= value <= target.size or times > len(self.cells):
+            if value not in target.digits or times > len(self.cells):
                 target.model.add_bool_or([])
                 continue
             target.model.add(sum(target.is_value(c, value) for c in self.cells) >= times)

@@ -35,10 +35,10 @@ class Renban(Constraint):
         """Each value at most once; no two cells hold values as far apart as the length."""
         for lits in target.holders(self.cells).values():
             target.at_most_one(lits)
-        n, length = target.size, len(self.cells)
+        digits, length = target.digits, len(self.cells)
         for a, b in combinations(self.cells, 2):
-            for v in range(1, n + 1):
-                for w in range(1, n + 1):
+            for v in digits:
+                for w in digits:
                     if abs(v - w) >= length:
                         target.clause([negation(target.holds(a, v)), negation(target.holds(b, w))])
 

@@ -10,10 +10,10 @@ from satdoku.targets import Canvas, CnfTarget, CpTarget, Term, negation
 
 
 def _seen(values: Sequence[int]) -> int:
-    """How many values are greater than every value before them."""
-    tallest, seen = 0, 0
+    """How many values are greater than every value before them (the first is seen)."""
+    tallest, seen = None, 0
     for value in values:
-        if value > tallest:
+        if tallest is None or value > tallest:
             tallest, seen = value, seen + 1
     return seen
 
@@ -41,13 +41,13 @@ class Skyscraper(Constraint):
         """A literal per cell, true when it is taller than all before it; a count of those
         literals from the clue inwards (each count reached implies the next), the counts
         other than ``visible`` at the end ruled out."""
-        n = target.size
+        digits = target.digits
         counts: dict[int, Term] = {0: True}
         for k, cell in enumerate(self.cells):
             seen = target.new_var()
-            for v in range(1, n + 1):
+            for v in digits:
                 here = negation(target.holds(cell, v))
-                taller = [target.holds(c, w) for c in self.cells[:k] for w in range(v, n + 1)]
+                taller = [target.holds(c, w) for c in self.cells[:k] for w in digits if w >= v]
                 target.clause([here, seen, *taller])
                 for lit in taller:
                     target.clause([here, -seen, negation(lit)])
@@ -63,7 +63,7 @@ class Skyscraper(Constraint):
                 target.clause([negation(reached)])
 
     def cpsat(self, target: CpTarget) -> None:
-        model, n = target.model, target.size
+        model, digits = target.model, target.digits
         seen = []
         tallest = None
         for cell in self.cells:
@@ -75,7 +75,7 @@ class Skyscraper(Constraint):
                 model.add(value > tallest).only_enforce_if(lit)
                 model.add(value <= tallest).only_enforce_if(~lit)
                 seen.append(lit)
-            top = model.new_int_var(1, n, "")
+            top = model.new_int_var(digits[0], digits[-1], "")
             model.add_max_equality(top, [value] if tallest is None else [value, tallest])
             tallest = top
         model.add(sum(seen) == self.visible)

@@ -63,7 +63,7 @@ class SumLine(Constraint):
         for cell in self.cells:
             reached: dict[int, Term] = {}
             for run, before in layer.items():
-                for v in range(1, target.size + 1):
+                for v in target.digits:
                     after = self._step(run, v)
                     unless = [negation(before), negation(target.holds(cell, v))]
                     if after is None:
@@ -79,20 +79,20 @@ class SumLine(Constraint):
     def cpsat(self, target: CpTarget) -> None:
         """An automaton over the values along the line whose states are the run in progress;
         for a loop, a first label (not a value) picks the state it starts and ends in."""
-        model, size, total = target.model, target.size, self.total
+        model, digits, total = target.model, target.digits, self.total
         if total < 1:
             model.add_bool_or([])
             return
         labels = []
         for cell in self.cells:
-            label = model.new_int_var(1, size, "")
+            label = model.new_int_var(digits[0], digits[-1], "")
             model.add(label == target.value(cell))
             labels.append(label)
         runs = range(total)
         moves = [
             (run, v, after)
             for run in runs
-            for v in range(1, size + 1)
+            for v in digits
             if (after := self._step(run, v)) is not None
         ]
         if not self.loop:

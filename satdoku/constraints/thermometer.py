@@ -25,16 +25,16 @@ class Thermometer(Constraint):
         return f"{self.name}: {list(values)} does not rise from the bulb"
 
     def cnf(self, target: CnfTarget) -> None:
-        """The k-th cell (from 0) of a line of L cells holds k+1..N-L+1+k; two neighbours never
-        hold v then w <= v."""
-        n, length = target.size, len(self.cells)
+        """The k-th cell (from 0) of a line of L cells holds one of the digits from the k-th
+        lowest to the (L-k)-th highest; two neighbours never hold v then w <= v."""
+        digits, length = target.digits, len(self.cells)
         for k, cell in enumerate(self.cells):
-            for v in range(1, n + 1):
-                if not k + 1 <= v <= n - length + 1 + k:
+            for v in digits:
+                if not digits[0] + k <= v <= digits[-1] - (length - 1 - k):
                     target.clause([negation(target.holds(cell, v))])
         for a, b in pairwise(self.cells):
-            for v in range(1, n + 1):
-                for w in range(1, v + 1):
+            for v in digits:
+                for w in range(digits.start, v + 1):
                     target.clause([negation(target.holds(a, v)), negation(target.holds(b, w))])
 
     def cpsat(self, target: CpTarget) -> None:
@@ -63,10 +63,10 @@ class SlowThermometer(Constraint):
 
     def cnf(self, target: CnfTarget) -> None:
         """Two neighbours never hold v then w < v."""
-        n = target.size
+        digits = target.digits
         for a, b in pairwise(self.cells):
-            for v in range(2, n + 1):
-                for w in range(1, v):
+            for v in digits:
+                for w in range(digits.start, v):
                     target.clause([negation(target.holds(a, v)), negation(target.holds(b, w))])
 
     def cpsat(self, target: CpTarget) -> None:

@@ -29,14 +29,16 @@ class Values(Constraint):
         object.__setattr__(self, "cells", (self.cell,))
 
     @classmethod
-    def even(cls, cell: int, size: int) -> Values:
-        """An even cell of a grid of values 1..``size`` (a grey square)."""
-        return cls(cell, tuple(range(2, size + 1, 2)), "even", "even")
+    def even(cls, cell: int, size: int, first: int = 1) -> Values:
+        """An even cell of a grid of ``size`` values from ``first`` on (a grey square)."""
+        digits = range(first, first + size)
+        return cls(cell, tuple(v for v in digits if v % 2 == 0), "even", "even")
 
     @classmethod
-    def odd(cls, cell: int, size: int) -> Values:
-        """An odd cell of a grid of values 1..``size`` (a grey circle)."""
-        return cls(cell, tuple(range(1, size + 1, 2)), "odd", "odd")
+    def odd(cls, cell: int, size: int, first: int = 1) -> Values:
+        """An odd cell of a grid of ``size`` values from ``first`` on (a grey circle)."""
+        digits = range(first, first + size)
+        return cls(cell, tuple(v for v in digits if v % 2 == 1), "odd", "odd")
 
     def problem(self, values: Sequence[int]) -> str | None:
         if values[0] in self.values:
@@ -44,10 +46,10 @@ class Values(Constraint):
         return f"{self.name}: {values[0]} is not one of {list(self.values)}"
 
     def cnf(self, target: CnfTarget) -> None:
-        target.clause([target.holds(self.cell, v) for v in self.values if 1 <= v <= target.size])
+        target.clause([target.holds(self.cell, v) for v in self.values if v in target.digits])
 
     def cpsat(self, target: CpTarget) -> None:
-        allowed = [v for v in self.values if 1 <= v <= target.size]
+        allowed = [v for v in self.values if v in target.digits]
         target.model.add_bool_or([target.is_value(self.cell, v) for v in allowed])
 
     def draw(self, canvas: Canvas) -> None:

@@ -31,10 +31,10 @@ class Whisper(Constraint):
 
     def cnf(self, target: CnfTarget) -> None:
         """Two neighbours never hold values closer than the difference."""
-        n = target.size
+        digits = target.digits
         for a, b in pairwise(self.cells):
-            for v in range(1, n + 1):
-                for w in range(1, n + 1):
+            for v in digits:
+                for w in digits:
                     if abs(v - w) < self.difference:
                         target.clause([negation(target.holds(a, v)), negation(target.holds(b, w))])
 

@@ -32,21 +32,24 @@ class XSum(Constraint):
         return f"{self.name}: the first {x} of {list(values)} do not add up to {self.total}"
 
     def cnf(self, target: CnfTarget) -> None:
-        """For each value x of the first cell, the x-1 cells after it add up to total - x."""
+        """For each value x of the first cell, the x-1 cells after it add up to total - x
+        (a first value 0 sums no cell)."""
         first, rest = self.cells[0], self.cells[1:]
-        for x in range(1, target.size + 1):
+        for x in target.digits:
             holds = target.holds(first, x)
-            if x > len(self.cells):
+            if x > len(self.cells) or (x < 1 and self.total != 0):
                 target.clause([negation(holds)])
+            elif x < 1:
+                continue
             else:
                 terms = [(1, c) for c in rest[: x - 1]]
                 target.linear(terms, "==", self.total - x, [holds])
 
     def cpsat(self, target: CpTarget) -> None:
         model, first, rest = target.model, self.cells[0], self.cells[1:]
-        for x in range(1, target.size + 1):
+        for x in target.digits:
             holds = target.is_value(first, x)
-            if x > len(self.cells) or (x == 1 and self.total != 1):
+            if x > len(self.cells) or (x == 1 and self.total != 1) or (x < 1 and self.total):
                 model.add_bool_or([~holds])
             elif x > 1:
                 part = sum(target.value(c) for c in rest[: x - 1])

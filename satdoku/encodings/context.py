@@ -49,18 +49,24 @@ class CnfContext:
         self.puzzle = puzzle
         self.candidates = candidates
         self.options = options
+        self.shift = puzzle.first - 1
+        """Written value minus grid value."""
 
     @property
     def size(self) -> int:
         return self.puzzle.values
 
     @property
+    def digits(self) -> range:
+        return self.puzzle.digits
+
+    @property
     def implied(self) -> bool:
         return self.options.unit_alo
 
     def holders(self, cells: Sequence[int]) -> dict[int, list[int]]:
-        """Value -> literals of ``cells`` that may hold it, for every value 1..size (in order)
-        not placed in ``cells`` by a given when the encoding folds the givens in."""
+        """Value -> literals of ``cells`` that may hold it, for every digit (in order) not
+        placed in ``cells`` by a given when the encoding folds the givens in."""
         offsets = self.formula.varmap.offsets
         candidates = self.candidates
         givens = self.puzzle.givens
@@ -70,8 +76,9 @@ class CnfContext:
             base = offsets[c] + 1
             for k, value in enumerate(candidates[c]):
                 found.setdefault(value, []).append(base + k)
+        shift = self.shift
         return {
-            value: found.get(value, [])
+            value + shift: found.get(value, [])
             for value in range(1, self.puzzle.values + 1)
             if value not in placed
         }
@@ -83,6 +90,9 @@ class CnfContext:
         at_least_one(self.formula, lits)
 
     def holds(self, cell: int, value: int) -> Term:
+        value -= self.shift
+        if not 1 <= value <= self.puzzle.values:  # not a value of the grid
+            return False
         if not self.candidates[cell]:  # a given the encoding folded in
             return self.puzzle.givens[cell] == value
         try:
@@ -122,10 +132,12 @@ class CnfContext:
                 self.clause([*guard, negation(state)])
 
     def _values(self, cell: int) -> Sequence[int]:
-        """The values ``cell`` may take under the encoding (its given where folded in)."""
-        return self.candidates[cell] or (self.puzzle.givens[cell],)
+        """The digits ``cell`` may take under the encoding (its given where folded in)."""
+        shift = self.shift
+        return [v + shift for v in self.candidates[cell] or (self.puzzle.givens[cell],)]
 
     def total(self, cells: Sequence[int], total: int, name: str) -> None:
+        total -= self.shift * len(cells)
         encode_sum(
             self.formula, self.puzzle, cells, total, name, self.candidates, self.options.sums
         )

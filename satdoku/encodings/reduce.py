@@ -71,7 +71,8 @@ def _sum_masks(puzzle: Puzzle, full: int) -> list[int]:
         cells = frozenset(constraint.cells)
         if len(cells) > puzzle.values or not any(cells <= unit for unit in units):
             continue
-        mask = _reach(puzzle.values, len(cells), constraint.total)
+        total = constraint.total - (puzzle.first - 1) * len(cells)
+        mask = _reach(puzzle.values, len(cells), total)
         for c in cells:
             allowed[c] &= mask
     return allowed

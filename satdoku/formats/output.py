@@ -25,7 +25,10 @@ def format_line(puzzle: Puzzle, grid: Sequence[int]) -> str:
     Returns:
         Up to 9 values, one character per cell (``.`` for a blank); above, the values
         separated by commas (``0`` for a blank). :func:`satdoku.parse_puzzle` reads it back.
+        Values written from 0 (``puzzle.first``) are written so, one character per cell.
     """
+    if puzzle.first != 1:
+        return "".join(str(puzzle.digit(v)) if v else "." for v in grid)
     return format_values(puzzle.values, grid)
 
 
@@ -64,12 +67,12 @@ def format_grid(puzzle: Puzzle, grid: Sequence[int]) -> str:
     """
     if isinstance(puzzle.layout, Drawing):
         return puzzle.layout.draw(puzzle, grid)
-    width = len(str(puzzle.values))
+    width = len(str(puzzle.digits[-1]))
     cells = {pos: grid[i] for i, pos in enumerate(puzzle.positions)}
 
     def text(r: int, c: int) -> str:
         v = cells.get((r, c))
-        return (str(v) if v else ".").rjust(width) if v is not None else " " * width
+        return (str(puzzle.digit(v)) if v else ".").rjust(width) if v is not None else " " * width
 
     geometry = puzzle.geometry
     if geometry is None:

@@ -156,9 +156,10 @@ def candidates_record(found: Candidates) -> OutputRecord:
     (row-major). With a limit, ``counts`` is parallel to it (per cell, per value, the
     solutions holding it; a count equal to ``limit`` means at least that many). ``solutions``
     is how many distinct solutions were met; ``reason`` says why the status is unknown."""
+    digit = found.puzzle.digit
     record: OutputRecord = {
         "status": str(found.status),
-        "candidates": [list(values) for values in found.candidates],
+        "candidates": [[digit(v) for v in values] for values in found.candidates],
     }
     if found.counts is not None:
         record["counts"] = [list(counts) for counts in found.counts]

@@ -75,7 +75,7 @@ def brute_force_grids(puzzle: Puzzle, deadline: Deadline = NEVER) -> Iterator[Gr
     for rule in rules:
         last = max((order[c] for c in rule.cells if c in order), default=-1)
         if last < 0:
-            if rule.problem([grid[c] for c in rule.cells]) is not None:
+            if puzzle.problem(rule, grid) is not None:
                 return
         else:
             closing.setdefault(blanks[last], []).append(rule)
@@ -97,10 +97,7 @@ def brute_force_grids(puzzle: Puzzle, deadline: Deadline = NEVER) -> Iterator[Gr
             if value in taken:
                 continue
             grid[cell] = value
-            if all(
-                rule.problem([grid[c] for c in rule.cells]) is None
-                for rule in closing.get(cell, ())
-            ):
+            if all(puzzle.problem(rule, grid) is None for rule in closing.get(cell, ())):
                 yield from fill(k + 1)
         grid[cell] = 0
 

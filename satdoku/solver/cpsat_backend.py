@@ -89,17 +89,18 @@ class CpsatModel:
 
     def _build_alldiff(self) -> Callable[[Any], Grid]:
         puzzle, model = self.puzzle, self.model
+        shift = puzzle.first - 1
         cells = [
-            model.new_int_var(g or 1, g or puzzle.values, f"c{i}")
+            model.new_int_var((g or 1) + shift, (g or puzzle.values) + shift, f"c{i}")
             for i, g in enumerate(puzzle.givens)
         ]
-        target = IntegerCells(model, puzzle.values, cells)
+        target = IntegerCells(model, puzzle.digits, cells)
         for constraint in puzzle.constraints:
             self.deadline.check()
             constraint.cpsat(target)
 
         def decode(values: Any) -> Grid:
-            return tuple(int(values.value(x)) for x in cells)
+            return tuple(int(values.value(x)) - shift for x in cells)
 
         return decode
 
@@ -113,7 +114,7 @@ class CpsatModel:
             model.add_exactly_one(x[i])
             if given:
                 model.add(x[i][given - 1] == 1)
-        target = OneHotCells(model, puzzle.values, x)
+        target = OneHotCells(model, puzzle.digits, x)
         for constraint in puzzle.constraints:
             self.deadline.check()
             constraint.cpsat(target)

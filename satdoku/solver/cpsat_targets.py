@@ -9,11 +9,12 @@ from typing import Any
 
 
 class IntegerCells:
-    """The ``alldiff`` model: ``cells[c]`` is the value of cell ``c``."""
+    """The ``alldiff`` model: ``cells[c]`` is the value of cell ``c`` (one of ``digits``)."""
 
-    def __init__(self, model: Any, size: int, cells: Sequence[Any]) -> None:
+    def __init__(self, model: Any, digits: range, cells: Sequence[Any]) -> None:
         self.model = model
-        self.size = size
+        self.digits = digits
+        self.size = len(digits)
         self.cells = cells
         self._literals: dict[tuple[int, int], Any] = {}
 
@@ -34,18 +35,19 @@ class IntegerCells:
 
 
 class OneHotCells:
-    """The ``onehot`` model: ``x[c][v - 1]`` says cell ``c`` holds ``v``."""
+    """The ``onehot`` model: ``x[c][k]`` says cell ``c`` holds ``digits[k]``."""
 
-    def __init__(self, model: Any, size: int, x: Sequence[Sequence[Any]]) -> None:
+    def __init__(self, model: Any, digits: range, x: Sequence[Sequence[Any]]) -> None:
         self.model = model
-        self.size = size
+        self.digits = digits
+        self.size = len(digits)
         self.x = x
 
     def value(self, cell: int) -> Any:
-        return sum(v * b for v, b in enumerate(self.x[cell], 1))
+        return sum(v * b for v, b in zip(self.digits, self.x[cell], strict=True))
 
     def is_value(self, cell: int, value: int) -> Any:
-        return self.x[cell][value - 1]
+        return self.x[cell][value - self.digits.start]
 
     def all_different(self, cells: Sequence[int]) -> None:
         """Each value at most once; exactly once in a unit of ``size`` cells."""
