@@ -1,6 +1,7 @@
 """f-puzzles and SudokuPad links: real puzzles from public sources solve or are refused by
 name, the mapping holds against the setters' own solutions, and any input that is not a
-readable puzzle gives a ParseError and nothing else."""
+readable puzzle gives a ParseError and nothing else (the rules of f-puzzles are checked
+one by one in test_links_rules.py)."""
 
 from __future__ import annotations
 
@@ -219,16 +220,19 @@ def test_real_x_sudoku_solves_with_both_diagonals(name: str) -> None:
     [
         (
             {
-                "antiking": True,
+                "clone": [{"cells": ["R1C1"], "cloneCells": ["R9C9"]}],
                 "thermometer": [{"lines": [["R1C1", "R1C2", "R1C3"]]}],
-                "arrow": [{"cells": ["R2C1"], "lines": [["R2C1", "R2C2"]]}],
+                "rowindexer": [{"cells": ["R2C1"]}],
             },
-            "antiking, thermometer, arrow are not supported",
+            "clone, rowindexer are not supported",
         ),
-        ({"thermometer": [{"lines": [["R5C5", "R5C6"]]}]}, "thermometer is not supported"),
+        ({"nabner": [{"lines": [["R5C5", "R5C6"]]}]}, "nabner is not supported"),
         (
-            {"difference": [{"cells": ["R1C1", "R1C2"]}], "ratio": [{"cells": ["R2C1", "R2C2"]}]},
-            "difference, ratio are not supported",
+            {
+                "difference": [{"cells": ["R1C1", "R1C2"], "value": "2"}],
+                "ratio": [{"cells": ["R2C1", "R2C2"], "value": "3"}],
+            },
+            "a difference dot of '2', a ratio dot of '3' are not supported",
         ),
     ],
 )
@@ -355,7 +359,7 @@ def test_a_cut_payload_is_a_parse_error() -> None:
             parse_link(link[:cut], lineno=3)
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(max_size=120) | st.text(alphabet=BASE64 + "=%", max_size=400))
 def test_any_text_after_load_gives_a_puzzle_or_a_parse_error(tail: str) -> None:
     for link in ("https://f-puzzles.com/?load=" + tail, "https://sudokupad.app/scl" + tail):
@@ -369,11 +373,16 @@ JSON_VALUES = st.recursive(
     max_leaves=30,
 )
 FPUZZLES_KEYS = st.sampled_from(
-    ["size", "grid", "killercage", "extraregion", "diagonal+", "cage", "title", "region"]
+    [
+        *("size", "grid", "killercage", "extraregion", "diagonal+", "cage", "title", "region"),
+        *("thermometer", "arrow", "whispers", "littlekillersum", "sandwichsum", "xsum"),
+        *("difference", "ratio", "xv", "quadruple", "even", "minimum", "negative", "line"),
+        *("antiknight", "disjointgroups", "nonconsecutive", "regionsumline", "givenPencilMarks"),
+    ]
 )
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.dictionaries(FPUZZLES_KEYS, JSON_VALUES, max_size=5),
     st.integers(2, 5),
@@ -527,9 +536,10 @@ def test_decoration_is_ignored() -> None:
         ({"cage": [{"cells": ["R1C1", "R1C2"], "value": "5"}]}, "cosmetic cage is not"),
         ({"line": [{"lines": [["R1C1", "R1C2"]]}]}, "cosmetic line is not"),
         ({"killercage": [{"cells": ["R1C1"], "value": "?"}]}, "a killer cage labelled '?'"),
-        ({"antiknight": True, "nonconsecutive": True}, "antiknight, nonconsecutive are not"),
-        ({"negative": ["ratio"]}, "negative is not"),
-        ({"disjointgroups": True}, "disjointgroups is not"),
+        ({"clone": [{"cells": ["R1C1"], "cloneCells": ["R4C4"]}]}, "clone is not"),
+        ({"negative": ["difference"]}, "negative 'difference' is not"),
+        ({"fogofwar": ["R1C1"]}, "fogofwar is not"),
+        ({"text": [{"cells": ["R1C1"], "value": ">"}]}, "cosmetic text is not"),
     ],
 )
 def test_what_changes_the_solutions_is_refused_by_name(change: dict[str, Any], named: str) -> None:
@@ -537,10 +547,10 @@ def test_what_changes_the_solutions_is_refused_by_name(change: dict[str, Any], n
         parse_fpuzzles({"size": 4, "grid": blank_grid(4), **change})
 
 
-def test_given_pencil_marks_are_refused() -> None:
+def test_other_keys_in_a_cell_are_refused() -> None:
     grid = blank_grid(4)
-    grid[1][1]["givenPencilMarks"] = [1, 2]
-    with pytest.raises(ParseError, match="given pencil marks"):
+    grid[1][1]["parity"] = "Even"
+    with pytest.raises(ParseError, match="parity in a cell"):
         parse_fpuzzles({"size": 4, "grid": grid})
 
 
@@ -665,7 +675,7 @@ def test_parse_link_reads_the_data_file_json_as_a_file_holds_it() -> None:
     assert parse_link(path.read_text()).kind == "x"
 
 
-@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.sampled_from(["fpuzzles-killer.txt", "fpuzzles-x.txt", "sudokupad-parity-fish.txt"]),
     st.lists(st.tuples(st.integers(30, 2000), st.sampled_from(BASE64)), min_size=1, max_size=3),
@@ -702,7 +712,7 @@ def test_a_link_solves_from_a_file_stdin_and_an_argument(name: str, tmp_path: An
 
 def test_an_unsupported_link_is_one_error_line() -> None:
     link, _ = read_data("fpuzzles-jigsaw.txt")
-    thermo = fpuzzles_link({**decoded(link), "thermometer": [{"lines": [["R1C1", "R1C2"]]}]})
-    run = satdoku("solve", thermo)
+    clone = fpuzzles_link({**decoded(link), "clone": [{"cells": ["R1C1"], "cloneCells": ["R2C2"]}]})
+    run = satdoku("solve", clone)
     assert_one_error_line(run)
-    assert "thermometer is not supported" in run.err
+    assert "clone is not supported" in run.err

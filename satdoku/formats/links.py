@@ -9,15 +9,27 @@ Nothing is fetched: a short id that names a puzzle kept on a server is refused.
 
 f-puzzles JSON, what is read: ``size``, the givens (``grid[r][c]`` with ``given`` and
 ``value``), regions (``grid[r][c].region``; a cell without one is in its default box,
-``region: null`` in none; regions that are not the boxes make a jigsaw), ``killercage``
-(``cells`` like ``R1C1``, ``value`` the sum; no value: no repeats only), ``diagonal+``
-and ``diagonal-``, ``extraregion`` (windoku). Ignored, as they cannot change the solutions:
-title, author, ruleset, the setter's solution, colours and highlights, pencil marks a
-solver typed, digits that are not givens, solver settings, and cosmetic cages that only
-carry SudokuPad metadata tags (``title: ...``). Refused by name: everything else present
-and not empty; that is every other constraint (thermometer, arrow, antiknight, ...),
-the cosmetic tools (cage, line, text, circle, rectangle), whose rules live only in the
-rules text, and given pencil marks.
+``region: null`` in none; regions that are not the boxes make a jigsaw), and the rules of
+:data:`satdoku.formats.fpuzzles_rules.READERS` (each key's meaning is told there and in
+:mod:`satdoku.formats.fpuzzles_marks`): ``killercage``, ``extraregion``, ``diagonal+``,
+``diagonal-``; the lines ``thermometer``, ``slowthermometer``, ``arrow``, ``doublearrow``,
+``palindrome``, ``renban``, ``whispers``, ``betweenline``, ``lockout``, ``regionsumline``,
+``entropicline``, ``modularline``, ``zipperline``; the clues ``littlekillersum``,
+``sandwichsum``, ``xsum``, ``skyscraper``, ``quadruple``; the marks ``difference``,
+``ratio``, ``xv``, ``even``, ``odd``, ``minimum``, ``maximum``; and the grid-wide
+``antiknight``, ``antiking``, ``disjointgroups``, ``nonconsecutive`` and ``negative``
+(``ratio``, ``xv``). Ignored, as they cannot change the solutions: title, author, ruleset,
+the setter's solution, colours and highlights, pencil marks a solver typed, digits that
+are not givens, solver settings, cosmetic cages that only carry SudokuPad metadata tags
+(``title: ...``), empty text, and drawings a solver extension exports beside the rule they
+draw. Refused by name: everything else present and not empty: rules satdoku has no rule
+type for (``clone``, the indexers, ``nabner``, fog, ...), a clue labelled with text, dots
+of other values (a ``difference`` of 2, a ``ratio`` of 3), an entropic line on a grid
+whose side is not a multiple of 3, an arrow with a pill of more than 3 cells, given pencil
+marks, and the cosmetic tools (``cage``, ``line``, ``text``, ``circle``, ``rectangle``),
+whose rules live only in the rules text. A cell outside the grid, a line of one cell, a
+total out of range or an item of the wrong shape is one ParseError naming the item
+(``thermometer 2: ...``).
 """
 
 from __future__ import annotations
@@ -35,10 +47,8 @@ from satdoku.formats.puzzlespec import (
     READS,
     Line,
     PuzzleSpec,
-    cell_index,
     given_value,
     integer,
-    items,
     name,
     present,
     short,
@@ -53,8 +63,6 @@ _HOST = re.compile(
 )
 _FORMATS = (("fpuzzles", "fpuz"), ("fpuz", "fpuz"), ("scl", "scl"), ("ctc", "scl"))
 """SudokuPad puzzle id prefixes (longest first) and the payload each introduces."""
-_CELL_REF = re.compile(r"[Rr](\d+)[Cc](\d+)")
-_META_TAG = re.compile(r"[a-z]+: ")
 _IGNORED = frozenset(
     {
         *("title", "author", "ruleset", "solution", "highlightConflicts", "disabledlogic"),
@@ -63,11 +71,14 @@ _IGNORED = frozenset(
 )
 """Top-level keys that cannot change the solutions: text, the setter's answer, settings."""
 _IGNORED_IN_CELL = frozenset(
-    {"value", "given", "region", "c", "cArray", "highlight", "centerPencilMarks"}
-    | {"cornerPencilMarks"}
+    {"value", "given", "region", "givenPencilMarks", "c", "cArray", "highlight"}
+    | {"centerPencilMarks", "cornerPencilMarks"}
 )
 """Cell keys read elsewhere, or that cannot change the solutions (colours, typed marks)."""
-_COSMETIC = ("cage", "line", "text", "circle", "rectangle")
+FPUZZLES_READS = (
+    "satdoku reads f-puzzles' givens, regions, cages, lines (thermometers, arrows, whispers,"
+    " ...), dots, letters, outside clues and grid-wide rules; docs/links.md lists each key"
+)
 
 
 def is_link(text: str) -> bool:
@@ -159,6 +170,10 @@ def parse_fpuzzles(obj: object, lineno: Line = None) -> Puzzle:
     Raises:
         ParseError: not f-puzzles JSON, or something satdoku does not support (named).
     """
+    from satdoku.formats.fpuzzles_marks import finish, pencil_marks
+    from satdoku.formats.fpuzzles_reading import Reading
+    from satdoku.formats.fpuzzles_rules import READERS
+
     if not isinstance(obj, dict):
         raise ParseError("f-puzzles JSON must be an object with size and grid", lineno)
     size = obj.get("size")
@@ -170,11 +185,32 @@ def parse_fpuzzles(obj: object, lineno: Line = None) -> Puzzle:
         or [len(row) if isinstance(row, list) else -1 for row in rows] != [size] * size
     ):
         raise ParseError(f"the f-puzzles grid must be {size} rows of {size} cells", lineno)
-    spec = PuzzleSpec(size, [0] * (size * size))
+    spec = PuzzleSpec(size, [0] * (size * size), reads=FPUZZLES_READS)
+    marks = _cells(spec, rows, lineno)
+    keys = frozenset(key for key, value in obj.items() if present(value))
+    reading = Reading(spec, lineno, keys)
+    pencil_marks(reading, marks)
+    for key, value in obj.items():
+        if key in ("size", "grid") or key in _IGNORED or key not in keys:
+            continue
+        read = READERS.get(key)
+        if read is None:
+            spec.note(name(key))
+        else:
+            read(reading, key, value)
+    finish(reading)
+    return spec.build(lineno)
+
+
+def _cells(spec: PuzzleSpec, rows: list[Any], lineno: Line) -> dict[int, object]:
+    """Read the givens and regions of the grid's cells into ``spec``; the given pencil marks
+    of each cell that has any."""
+    size = spec.size
     box_rows = math.isqrt(size)  # f-puzzles' default boxes: the squarest shape, wider than tall
     while size % box_rows:
         box_rows -= 1
     box_cols = size // box_rows
+    marks: dict[int, object] = {}
     for r, row in enumerate(rows):
         for c, cell in enumerate(row):
             if not isinstance(cell, dict):
@@ -189,53 +225,8 @@ def parse_fpuzzles(obj: object, lineno: Line = None) -> Puzzle:
                     )
                 spec.regions.setdefault(integer(region), []).append(r * size + c)
             if present(cell.get("givenPencilMarks")):
-                spec.note("given pencil marks (givenPencilMarks)")
-            for key in sorted(cell.keys() - _IGNORED_IN_CELL - {"givenPencilMarks"}):
+                marks[r * size + c] = cell["givenPencilMarks"]
+            for key in sorted(cell.keys() - _IGNORED_IN_CELL):
                 if present(cell[key]):
                     spec.note(f"{name(key)} in a cell")
-    for key, value in obj.items():
-        if key not in ("size", "grid") and key not in _IGNORED and present(value):
-            _feature(spec, key, value, lineno)
-    return spec.build(lineno)
-
-
-def _feature(spec: PuzzleSpec, key: str, value: object, lineno: Line) -> None:
-    """Add what the top-level ``key`` says to ``spec``, or note it as unsupported."""
-    if key == "killercage":
-        for cage in items(value, key, lineno):
-            cells = _cells(spec, cage.get("cells"), key, lineno)
-            spec.cages.append((cells, spec.cage_total(cage.get("value"), "killer cage"), True))
-    elif key == "extraregion":
-        for region in items(value, key, lineno):
-            spec.extra.append(_cells(spec, region.get("cells"), key, lineno))
-    elif key in ("diagonal+", "diagonal-"):
-        spec.anti_diagonal |= key == "diagonal+"
-        spec.main_diagonal |= key == "diagonal-"
-    elif key == "cage":
-        if not all(_metadata(cage) for cage in items(value, key, lineno)):
-            spec.note("cosmetic cage")
-    elif key in _COSMETIC:
-        spec.note(f"cosmetic {key}")
-    else:
-        spec.note(name(key))
-
-
-def _cells(spec: PuzzleSpec, refs: object, what: str, lineno: Line) -> tuple[int, ...]:
-    """The cells of ``R1C1``-style references, in order, without repeats."""
-    if not isinstance(refs, list) or not refs:
-        raise ParseError(f"a {what} needs a list of cells like 'R1C1'", lineno)
-    cells = []
-    for ref in refs:
-        m = _CELL_REF.fullmatch(ref) if isinstance(ref, str) else None
-        if m is None:
-            raise ParseError(f"{what} cell {short(ref)} is not a cell like 'R1C1'", lineno)
-        r, c = int(m.group(1)) - 1, int(m.group(2)) - 1
-        cells.append(cell_index(r, c, spec.size, what, lineno))
-    return tuple(dict.fromkeys(cells))
-
-
-def _metadata(cage: dict[str, Any]) -> bool:
-    """Whether a cosmetic cage carries no rule: no cells, or a SudokuPad metadata tag
-    (``title: ...``, ``rules: ...``) as its value."""
-    value = cage.get("value")
-    return not cage.get("cells") or (isinstance(value, str) and _META_TAG.match(value) is not None)
+    return marks

@@ -4,7 +4,8 @@ The readers (:mod:`satdoku.formats.links`, :mod:`satdoku.formats.sudokupad`) fil
 :class:`PuzzleSpec` and name what they cannot read; :meth:`PuzzleSpec.build` refuses a spec
 that names anything, and otherwise builds the constraints: rows and columns, the regions
 (the boxes of a geometry when they are exactly its boxes, so the verifier also checks them
-by arithmetic), the diagonals, extra regions and cages.
+by arithmetic), the diagonals, extra regions and cages, then the other rules the reader made
+(a puzzle with any is of kind ``variant``).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ MAX_SIZE = 64
 READS = (
     "satdoku reads givens, regions (jigsaw), killer cages, diagonals and extra regions (windoku)"
 )
+"""What a refusal says is read, unless the reader says more (:attr:`PuzzleSpec.reads`)."""
 
 Line = int | None
 """The line of the input the puzzle comes from (for error messages)."""
@@ -43,8 +45,12 @@ class PuzzleSpec:
     main_diagonal: bool = False
     anti_diagonal: bool = False
     extra: list[tuple[int, ...]] = field(default_factory=list)
+    rules: list[Constraint] = field(default_factory=list)
+    """Every other rule (thermometers, dots, outside clues, ...), built by the reader."""
     unsupported: list[str] = field(default_factory=list)
     """What the puzzle holds that satdoku cannot read, by name, in the order found."""
+    reads: str = READS
+    """What a refusal says satdoku reads."""
 
     def note(self, name: str) -> None:
         """Record ``name`` as something satdoku does not support."""
@@ -64,14 +70,22 @@ class PuzzleSpec:
         """The Puzzle; a :class:`ParseError` naming every unsupported piece instead."""
         if self.unsupported:
             verb = "is" if len(self.unsupported) == 1 else "are"
-            raise ParseError(f"{', '.join(self.unsupported)} {verb} not supported; {READS}", lineno)
+            names = ", ".join(self.unsupported)
+            raise ParseError(f"{names} {verb} not supported; {self.reads}", lineno)
         n = self.size
         for label, members in self.regions.items():
             if len(members) > n:
                 raise ParseError(f"region {label} has {len(members)} cells, more than {n}", lineno)
-        for cage, _, distinct in self.cages:
+        for k, (cage, total, distinct) in enumerate(self.cages):
             if distinct and len(cage) > n:
                 raise ParseError(f"a cage of {len(cage)} cells cannot hold distinct values", lineno)
+            low, high = cage_range(len(cage), n, distinct)
+            if total is not None and not low <= total <= high:
+                raise ParseError(
+                    f"cage {k + 1} (first cell {_name(cage[0], n)}): its total {total} is out of"
+                    f" range {low}-{high} for {len(cage)} cells",
+                    lineno,
+                )
         geometry = box_geometry(n, self.regions.values())
         constraints: list[Constraint] = list(
             sudoku_units(geometry) if geometry else self._lines_and_regions()
@@ -89,6 +103,7 @@ class PuzzleSpec:
                 constraints.append(AllDifferent(cage, f"cage {k + 1}", "cage"))
             if total is not None:
                 constraints.append(Sum(cage, total, f"cage {k + 1}", "cage"))
+        constraints += self.rules
         return Puzzle(
             values=n,
             positions=tuple((r, c) for r in range(n) for c in range(n)),
@@ -115,6 +130,8 @@ class PuzzleSpec:
         )
 
     def _kind(self, geometry: Geometry | None) -> str:
+        if self.rules:
+            return "variant"
         if self.cages:
             return "killer"
         if geometry is None:
@@ -150,6 +167,18 @@ class PuzzleSpec:
         if not marked:
             return None
         return MarkedSudoku(frozenset(marked), "(v): cells on a diagonal or in an extra region")
+
+
+def cage_range(count: int, n: int, distinct: bool = True) -> tuple[int, int]:
+    """The least and greatest total of ``count`` cells of values 1..n (all different, or
+    not)."""
+    if not distinct:
+        return count, count * n
+    return count * (count + 1) // 2, count * (2 * n - count + 1) // 2
+
+
+def _name(cell: int, n: int) -> str:
+    return f"r{cell // n + 1}c{cell % n + 1}"
 
 
 def box_geometry(n: int, regions: Iterable[list[int]]) -> Geometry | None:
