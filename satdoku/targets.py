@@ -87,6 +87,10 @@ class CpTarget(Protocol):
 
     def all_different(self, cells: Sequence[int]) -> None: ...
 
+    def total_of(self, cells: Sequence[int]) -> Any:
+        """The sum of the values of ``cells`` (all different cells) as a CP-SAT expression,
+        each group of them that shares a unit bounded by what different values can add."""
+
 
 LINE_STYLES = (
     "thermometer",

@@ -47,7 +47,7 @@ class Arrow(Constraint):
 
     def cpsat(self, target: CpTarget) -> None:
         number = sum(w * target.value(c) for w, c in _places(self.circle))
-        target.model.add(number == sum(target.value(c) for c in self.line))
+        target.model.add(number == target.total_of(self.line))
 
     def draw(self, canvas: Canvas) -> None:
         canvas.circle(self.circle)

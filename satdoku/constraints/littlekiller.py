@@ -33,7 +33,7 @@ class LittleKiller(Constraint):
     def cpsat(self, target: CpTarget) -> None:
         reach = len(self.cells) * target.size + 1
         total = max(min(self.total, reach), -1)
-        target.model.add(sum(target.value(c) for c in self.cells) == total)
+        target.model.add(target.total_of(self.cells) == total)
 
     def draw(self, canvas: Canvas) -> None:
         canvas.outside(self.cells, str(self.total))

@@ -58,7 +58,7 @@ class Sandwich(Constraint):
             first, last = sorted((one, top))
             when = [target.is_value(cells[one], low), target.is_value(cells[top], n)]
             if last - first > 1:
-                filling = sum(target.value(c) for c in cells[first + 1 : last])
+                filling = target.total_of(cells[first + 1 : last])
                 model.add(filling == self.total).only_enforce_if(when)
             elif self.total != 0:  # neighbours sandwich nothing
                 model.add_bool_or([~lit for lit in when])

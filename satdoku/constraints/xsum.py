@@ -52,7 +52,7 @@ class XSum(Constraint):
             if x > len(self.cells) or (x == 1 and self.total != 1) or (x < 1 and self.total):
                 model.add_bool_or([~holds])
             elif x > 1:
-                part = sum(target.value(c) for c in rest[: x - 1])
+                part = target.total_of(rest[: x - 1])
                 model.add(part == self.total - x).only_enforce_if(holds)
 
     def draw(self, canvas: Canvas) -> None:

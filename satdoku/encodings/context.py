@@ -10,6 +10,7 @@ from typing import Protocol
 
 from satdoku.encodings.cardinality import at_least_one, at_most_one
 from satdoku.encodings.formula import Formula
+from satdoku.encodings.reach import suffix_reach
 from satdoku.encodings.sums import encode_sum
 from satdoku.model import Puzzle
 from satdoku.targets import LinearTerms, Term, negation
@@ -22,6 +23,17 @@ COMPARE: dict[str, Callable[[int, int], bool]] = {
     "<": operator.lt,
     ">": operator.gt,
 }
+
+
+def may_hold(op: str, least: int, most: int, constant: int) -> bool:
+    """Whether some sum from ``least`` to ``most`` compares with ``constant`` by ``op``."""
+    if op == "==":
+        return least <= constant <= most
+    if op in ("<=", "<"):
+        return COMPARE[op](least, constant)
+    if op in (">=", ">"):
+        return COMPARE[op](most, constant)
+    return not least == most == constant
 
 
 class Options(Protocol):
@@ -110,19 +122,25 @@ class CnfContext:
 
     def linear(self, terms: LinearTerms, op: str, constant: int, when: Sequence[Term] = ()) -> None:
         """A layer of partial-sum variables per term: "the sum so far is s" follows from the
-        one before and the term's value; the last layer's sums that break the comparison are
-        ruled out (when every ``when`` term holds)."""
+        one before and the term's value; a partial sum from which the terms left cannot
+        reach the comparison (:mod:`satdoku.encodings.reach`) is ruled out (when every
+        ``when`` term holds)."""
         compare = COMPARE[op]
         guard = [negation(t) for t in when]
         if any(t is True for t in guard):
             return
+        reach = suffix_reach(self.puzzle, terms, self.candidates)
         layer: dict[int, Term] = {0: True}
-        for coefficient, cell in terms:
+        for k, (coefficient, cell) in enumerate(terms):
             options = [(v, self.holds(cell, v)) for v in self._values(cell)]
+            least, most = reach[k + 1]
             reached: dict[int, Term] = {}
             for total, before in layer.items():
                 for value, holds in options:
                     after = total + coefficient * value
+                    if not may_hold(op, after + least, after + most, constant):
+                        self.clause([*guard, negation(before), negation(holds)])
+                        continue
                     if after not in reached:
                         reached[after] = self.new_var()
                     self.clause([negation(before), negation(holds), reached[after]])

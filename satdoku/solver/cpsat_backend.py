@@ -94,7 +94,7 @@ class CpsatModel:
             model.new_int_var((g or 1) + shift, (g or puzzle.values) + shift, f"c{i}")
             for i, g in enumerate(puzzle.givens)
         ]
-        target = IntegerCells(model, puzzle.digits, cells)
+        target = IntegerCells(model, puzzle.digits, cells, [u.cells for u in puzzle.units])
         for constraint in puzzle.constraints:
             self.deadline.check()
             constraint.cpsat(target)
@@ -114,7 +114,7 @@ class CpsatModel:
             model.add_exactly_one(x[i])
             if given:
                 model.add(x[i][given - 1] == 1)
-        target = OneHotCells(model, puzzle.digits, x)
+        target = OneHotCells(model, puzzle.digits, x, [u.cells for u in puzzle.units])
         for constraint in puzzle.constraints:
             self.deadline.check()
             constraint.cpsat(target)
