@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from satdoku.constraints import AllDifferent, Sum
 from satdoku.errors import ParseError
 from satdoku.formats.links import is_link, parse_fpuzzles, parse_link
-from satdoku.formats.lzstring import LZStringError, decompress_base64
+from satdoku.formats.lzstring import LZStringError, compress_base64, decompress_base64
 from satdoku.formats.output import format_grid
 from satdoku.formats.sudokupad import _unzip, parse_sudokupad
 from satdoku.model import Puzzle
@@ -34,57 +34,7 @@ LINKS = DATA / "links"
 BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
 
-# -- test helpers: an lz-string compressor and SudokuPad's zipping, written from the formats
-
-
-def compress_base64(text: str) -> str:
-    """lz-string's ``compressToBase64``: LZW codes, least significant bit first, packed six
-    bits to a character (JavaScript strings are UTF-16, so the code units are compressed)."""
-    units = text.encode("utf-16-le", "surrogatepass")
-    chars = [chr(units[i] | units[i + 1] << 8) for i in range(0, len(units), 2)]
-    bits: list[int] = []
-    codes: dict[str, int] = {}
-    fresh: set[str] = set()
-    state = {"room": 2, "width": 2, "next": 3}
-
-    def emit(value: int, width: int) -> None:
-        bits.extend((value >> i) & 1 for i in range(width))
-
-    def spend() -> None:
-        state["room"] -= 1
-        if state["room"] == 0:
-            state["room"], state["width"] = 1 << state["width"], state["width"] + 1
-
-    def write(word: str) -> None:
-        if word in fresh:
-            wide = ord(word) > 255
-            emit(1 if wide else 0, state["width"])
-            emit(ord(word), 16 if wide else 8)
-            spend()
-            fresh.discard(word)
-        else:
-            emit(codes[word], state["width"])
-        spend()
-
-    word = ""
-    for ch in chars:
-        if ch not in codes:
-            codes[ch], state["next"] = state["next"], state["next"] + 1
-            fresh.add(ch)
-        if word + ch in codes:
-            word += ch
-        else:
-            write(word)
-            codes[word + ch], state["next"] = state["next"], state["next"] + 1
-            word = ch
-    if word:
-        write(word)
-    emit(2, state["width"])
-    bits.extend([0] * (-len(bits) % 6))
-    out = "".join(
-        BASE64[int("".join(map(str, bits[i : i + 6])), 2)] for i in range(0, len(bits), 6)
-    )
-    return out + "=" * (-len(out) % 4)
+# -- test helpers: SudokuPad's zipping, written from the format
 
 
 SHORT_KEYS = {"cells": "ce", "regions": "re", "cages": "ca", "value": "v", "lines": "l"}
@@ -140,9 +90,18 @@ def permutation(values: list[int], n: int) -> bool:
 # -- lz-string
 
 
-def test_decompress_a_vector_of_the_javascript_library() -> None:
+def test_a_vector_of_the_javascript_library_both_ways() -> None:
     """``{"x":3}`` as lz-string's compressToBase64 writes it (quoted in lisudoku's tests)."""
     assert decompress_base64("N4IgHiBcDMC+Q===") == '{"x":3}'
+    assert compress_base64('{"x":3}') == "N4IgHiBcDMC+Q==="
+
+
+def test_compress_writes_a_real_link_payload_again() -> None:
+    """The payload of a real f-puzzles link, decompressed and compressed again, is the same
+    text: the compressor writes what the JavaScript library wrote."""
+    link, _ = read_data("fpuzzles-x.txt")
+    payload = link.split("load=", 1)[1]
+    assert compress_base64(decompress_base64(payload)) == payload
 
 
 @given(st.text(max_size=300))

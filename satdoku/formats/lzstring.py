@@ -1,10 +1,11 @@
-"""Decompress lz-string's base64 form, the compression of f-puzzles and SudokuPad links.
+"""lz-string's base64 form, the compression of f-puzzles and SudokuPad links, both ways.
 
 lz-string (the JavaScript library both sites use) packs text with an LZW variant whose
 codes grow from 2 bits, then writes the bit stream six bits per character in the base64
 alphabet (``compressToBase64``). SudokuPad's newer ``compact64`` writes the same bit
-stream as 16-bit words through standard base64, so one decoder reads both. Only
-decompression is needed here; every failure is :class:`LZStringError`.
+stream as 16-bit words through standard base64, so one decoder reads both. Every failure
+to decompress is :class:`LZStringError`; :func:`compress_base64` writes what the library
+writes, for links made here.
 
 Why not a package from PyPI: ``lzstring`` (1.0.4, the one in wide use) decodes the test links
 alike but has had no release since 2018, needs the Python 2 shim ``future``, fails on a corrupt
@@ -102,6 +103,57 @@ def decompress_base64(text: str) -> str:
         if room == 0:
             room, width = 1 << width, width + 1
         previous = entry
+
+
+def compress_base64(text: str) -> str:
+    """What lz-string's ``compressToBase64`` makes of ``text`` (JavaScript compresses UTF-16
+    code units, so a character beyond U+FFFF is two of them)."""
+    units = text.encode("utf-16-le", "surrogatepass")
+    chars = [chr(units[i] | units[i + 1] << 8) for i in range(0, len(units), 2)]
+    bits: list[int] = []
+    codes: dict[str, int] = {}
+    fresh: set[str] = set()  # single characters not yet written out
+    width, room = 2, 2  # bits per code, codes left before the width grows
+
+    def emit(value: int, count: int) -> None:
+        bits.extend((value >> i) & 1 for i in range(count))
+
+    def spend() -> None:
+        nonlocal width, room
+        room -= 1
+        if room == 0:
+            room, width = 1 << width, width + 1
+
+    def write(word: str) -> None:
+        if word in fresh:
+            wide = ord(word) > 255
+            emit(int(wide), width)
+            emit(ord(word), 16 if wide else 8)
+            spend()
+            fresh.discard(word)
+        else:
+            emit(codes[word], width)
+        spend()
+
+    word = ""
+    for ch in chars:
+        if ch not in codes:
+            codes[ch] = len(codes) + 3
+            fresh.add(ch)
+        if word + ch in codes:
+            word += ch
+        else:
+            write(word)
+            codes[word + ch] = len(codes) + 3
+            word = ch
+    if word:
+        write(word)
+    emit(2, width)
+    bits.extend([0] * (-len(bits) % 6))
+    out = "".join(
+        _ALPHABET[int("".join(map(str, bits[i : i + 6])), 2)] for i in range(0, len(bits), 6)
+    )
+    return out + _PADDING * (-len(out) % 4)
 
 
 def _join_surrogates(text: str) -> str:
