@@ -115,6 +115,9 @@ CASES = [
     ("rate", HARD, {}),
     ("rate", STUCK, {}),
     ("rate", JIGSAW, {"kind": "jigsaw"}),
+    ("candidates", HARD, {}),
+    ("candidates", MANY, {"limit": 3}),
+    ("candidates", KILLER, {"kind": "killer"}),
 ]
 
 

@@ -142,11 +142,57 @@ class Hinted(TypedDict):
     ]
 
 
+class TrueCandidates(TypedDict):
+    """The answer of /api/candidates."""
+
+    status: Literal[Status.UNIQUE, Status.MULTIPLE, Status.NO_SOLUTION, Status.UNKNOWN]
+    candidates: Annotated[
+        list[list[int]],
+        Field(
+            description="Per cell, in cell order: the values it takes in some solution (when"
+            " the time ran out: in the solutions found so far)."
+        ),
+    ]
+    counts: NotRequired[
+        Annotated[
+            list[list[int]],
+            Field(
+                description="With a limit, parallel to candidates: the solutions found holding"
+                " each value; a count equal to limit means at least that many."
+            ),
+        ]
+    ]
+    limit: NotRequired[int]
+    solutions: Annotated[int, Field(description="Distinct solutions met on the way.")]
+    time: Seconds
+    reason: NotRequired[Reason]
+
+
 class Unit(TypedDict):
     """A unit of the puzzle: its name and its cells' numbers."""
 
     name: str
     cells: list[int]
+
+
+class Rule(TypedDict):
+    """The rules of one family, besides rows, columns and boxes."""
+
+    family: Annotated[str, Field(examples=["thermometer"])]
+    count: Annotated[
+        int,
+        Field(
+            description="The groups of cells it constrains (a killer cage's sum and its"
+            " all-different are one)."
+        ),
+    ]
+    unit: Annotated[
+        bool,
+        Field(
+            description="Whether these rules are all-different units and nothing more (the"
+            " step-by-step logic reads only those)."
+        ),
+    ]
 
 
 class Drawn(TypedDict):
@@ -175,11 +221,12 @@ class Drawn(TypedDict):
     names: Annotated[Cells, Field(description="The name of each cell.")]
     givens: Annotated[list[int], Field(description="0: a blank.")]
     units: list[Unit]
+    rules: list[Rule]
     candidates: Annotated[
         list[list[int]] | None,
         Field(
             description="The values each cell may take given the givens; null for puzzles"
-            " with sums."
+            " with a rule that is not a unit (sums, lines, dots, ...)."
         ),
     ]
     line: Line

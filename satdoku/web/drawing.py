@@ -1,5 +1,5 @@
 """What the page needs to draw a puzzle and to mark it: the picture of ``--format svg``, where
-its cells are in that picture, its units and the candidates its givens leave."""
+its cells are in that picture, its units, its rules and the candidates its givens leave."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ from satdoku.formats.output import format_line
 from satdoku.formats.records import OutputRecord
 from satdoku.formats.svg import puzzle_svg, scale, symbol
 from satdoku.geometry import Geometry
-from satdoku.model import Puzzle
+from satdoku.model import Constraint, Puzzle
 
 MAX_DRAWN = 2500
 """Cells of the largest puzzle the page draws (50x50); larger ones are answered as text."""
+PLAIN = frozenset({"row", "column", "box"})
+"""The families every Sudoku has: not listed among a puzzle's rules."""
 
 
 def drawing(puzzle: Puzzle) -> OutputRecord:
@@ -21,8 +23,9 @@ def drawing(puzzle: Puzzle) -> OutputRecord:
     ``margin`` (the grid's top-left corner is at (margin, margin) in the picture's
     coordinates; clues outside the grid widen the picture beyond that) and the font size of
     a digit (``digit_size``), as the picture uses them; each cell's place (``cells``: row,
-    column) and name, the ``givens``, the ``units`` (name and cells) and the ``candidates``
-    of each cell (None for puzzles with sums, which the logic engine does not handle).
+    column) and name, the ``givens``, the ``units`` (name and cells), the ``rules`` beyond
+    rows, columns and boxes (:func:`rules`) and the ``candidates`` of each cell (None for
+    puzzles with a rule that is not an all-different unit: the logic engine reads only those).
     ``line`` is the givens as one line, and ``editable`` says whether that line reads back
     as the same puzzle (then a grid typed on the page can be sent as one line).
 
@@ -51,6 +54,7 @@ def drawing(puzzle: Puzzle) -> OutputRecord:
         "names": [puzzle.cell_name(i) for i in range(puzzle.ncells)],
         "givens": list(puzzle.givens),
         "units": [{"name": u.name, "cells": list(u.cells)} for u in puzzle.units],
+        "rules": rules(puzzle),
         "candidates": _candidates(puzzle),
         "line": line,
         "editable": _reads_back(puzzle, line),
@@ -63,12 +67,35 @@ def picture_scale(puzzle: Puzzle) -> tuple[int, float, float]:
     return cell, round(margin, 2), round(size, 2)
 
 
+def rules(puzzle: Puzzle) -> list[dict[str, object]]:
+    """The families of ``puzzle``'s rules other than rows, columns and boxes, in the order
+    met: how many groups of cells each constrains (``count``: a killer cage's sum and its
+    all-different are one) and whether its rules are all-different units and nothing more
+    (``unit``: the logic engine and the page's clash marks read them whole)."""
+    groups: dict[str, set[frozenset[int]]] = {}
+    units: dict[str, bool] = {}
+    for constraint in puzzle.constraints:
+        family = constraint.family
+        if family not in PLAIN:
+            groups.setdefault(family, set()).add(frozenset(constraint.cells))
+            units[family] = units.get(family, True) and _unit(constraint, puzzle.values)
+    return [{"family": f, "count": len(g), "unit": units[f]} for f, g in groups.items()]
+
+
+def _unit(constraint: Constraint, size: int) -> bool:
+    """Whether ``constraint`` only says that its cells differ (a cage with a total says more)."""
+    return constraint.distinct and constraint.needs(size) in ("unit", "partial-unit")
+
+
 def _candidates(puzzle: Puzzle) -> list[list[int]] | None:
+    """The candidates the logic engine starts from, or None when a rule is not a unit."""
     from satdoku.logic.grid import CandidateGrid, values_of
 
+    if not all(_unit(c, puzzle.values) for c in puzzle.constraints):
+        return None
     try:
         grid = CandidateGrid.of(puzzle)
-    except UsageError:  # sums: the logic engine does not read them
+    except UsageError:  # a rule the logic engine does not read
         return None
     return [values_of(mask) for mask in grid.cands]
 

@@ -18,6 +18,7 @@ from satdoku.deadline import Deadline, SolveTimeout
 from satdoku.formats.kinds import get_kind
 from satdoku.formats.records import (
     OutputRecord,
+    candidates_record,
     count_record,
     explanation_record,
     givens_line,
@@ -71,6 +72,17 @@ def answer_unique(job: Job, deadline: Deadline) -> OutputRecord:
     from satdoku.solver import uniqueness
 
     return uniqueness_record(uniqueness(read_puzzle(job), timeout=deadline.timeout()))
+
+
+def answer_candidates(job: Job, deadline: Deadline) -> OutputRecord:
+    from satdoku.solver.candidates import candidates
+
+    limit = None if job.limit is None else min(job.limit, MAX_LIMIT)
+    found = candidates(read_puzzle(job), limit=limit, timeout=deadline.timeout())
+    record = candidates_record(found)
+    if "reason" in record:  # out of time: the request's own limit, as the others say it
+        record["reason"] = str(deadline.error())
+    return record
 
 
 def answer_explain(job: Job, deadline: Deadline) -> OutputRecord:
@@ -202,6 +214,16 @@ ENDPOINTS = {
             (*PUZZLE, "timeout"),
             answer_unique,
             answers.Checked,
+        ),
+        Endpoint(
+            "candidates",
+            "The true candidates: for each cell, the values it takes in at least one"
+            " solution; with `limit`, each counted up to `limit` solutions (when the time"
+            " runs out, the status is `unknown`, with those found so far): as `satdoku"
+            " candidates PUZZLE --format json`.",
+            (*PUZZLE, "limit", "timeout"),
+            answer_candidates,
+            answers.TrueCandidates,
         ),
         Endpoint(
             "explain",

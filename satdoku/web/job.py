@@ -111,7 +111,11 @@ class Job(BaseModel):
     alphabet: Alphabet = Field(
         default="auto", description="Characters of one-line puzzles above 9x9."
     )
-    limit: int | None = Field(default=None, ge=0, description="Solutions to count, at most.")
+    limit: int | None = Field(
+        default=None,
+        ge=0,
+        description="Solutions to count, at most (candidates: per value of a cell, 1 or more).",
+    )
     timeout: float | None = Field(
         default=None,
         ge=0,
