@@ -234,3 +234,48 @@ def test_serve_on_a_port_in_use_is_one_error_line():
         done = run("serve", "--port", str(port), "--workers", "1", timeout=60)
     assert_one_error_line(done)
     assert f"cannot listen on 127.0.0.1 port {port}" in done.err
+
+
+BAD_SOLVER_OPTIONS = [
+    ("batch", "--encoding", "nonsense"),
+    ("batch", "--backend", "nonsense"),
+    ("batch", "--encoding", "alldiff"),
+    ("solve", "--encoding", "nonsense"),
+    ("solve", "--backend", "nonsense"),
+    ("solve", "--all", "--encoding", "nonsense"),
+    ("count", "--encoding", "nonsense"),
+    ("count", "--backend", "cpsat", "--strategy", "blocking"),
+    ("count", "--backend", "dpll", "--encoding", "extended"),
+    ("unique", "--encoding", "nonsense"),
+    ("unique", "--backend", "nonsense"),
+    ("candidates", "--backend", "cpsat"),
+    ("candidates", "--encoding", "nonsense"),
+    ("dimacs", "--encoding", "nonsense"),
+]
+"""Option values no puzzle could be solved with."""
+
+
+@pytest.mark.parametrize("args", BAD_SOLVER_OPTIONS, ids=" ".join)
+def test_a_bad_solver_option_is_one_usage_error_before_any_puzzle(args, tmp_path):
+    path = tmp_path / "puzzles.txt"
+    path.write_text(f"not a puzzle\n{PUZZLE}\n{PUZZLE}\n")
+    done = run(*args, "-f", str(path))
+    assert_one_error_line(done)
+    assert done.out == "" and "line" not in done.err
+
+
+@pytest.mark.parametrize("args", BAD_SOLVER_OPTIONS, ids=" ".join)
+def test_a_bad_solver_option_does_not_wait_for_stdin(args):
+    process = subprocess.Popen(
+        [sys.executable, "-m", "satdoku", *args, "-"],
+        stdin=subprocess.PIPE,  # left open: a puzzle would never come
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        status = process.wait(timeout=60)
+    finally:
+        process.kill()
+        out, err = process.communicate()
+    assert (status, out) == (2, b"")
+    assert err.decode().startswith("error: ") and len(err.splitlines()) == 1

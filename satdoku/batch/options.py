@@ -10,6 +10,7 @@ from satdoku.geometry import Geometry
 from satdoku.kinds.classic import sudoku
 from satdoku.solver import bitgrid
 from satdoku.solver.backend import Backend
+from satdoku.solver.defaults import DEFAULT_BACKEND
 from satdoku.solver.dpll import BITMASK
 from satdoku.solver.engine import ENGINE_BACKEND
 from satdoku.solver.registry import get_backend
@@ -49,6 +50,8 @@ class BatchOptions:
         if self.timeout is not None and self.timeout < 0:
             raise UsageError(f"the timeout must be 0 or more, not {self.timeout:g}")
         if self.backend is None:
+            if self.encoding is not None and self.engine_backend() is None:
+                get_backend(DEFAULT_BACKEND).encoding_for(_PROBE, self.encoding)
             return
         backend = get_backend(self.backend)
         caps = backend.capabilities

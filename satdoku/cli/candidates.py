@@ -7,6 +7,7 @@ import click
 from satdoku.cli.inputs import Streams, describe, open_output, read_inputs, stream_options
 from satdoku.cli.options import format_option, limit_option, named, timeout_option
 from satdoku.cli.report import Report
+from satdoku.encodings import get_encoding
 from satdoku.formats.candidates import candidates_grid, candidates_words, counts_words
 from satdoku.formats.records import (
     OutputRecord,
@@ -20,6 +21,7 @@ from satdoku.formats.records import (
 from satdoku.model import Puzzle
 from satdoku.solver.candidates import candidates
 from satdoku.solver.defaults import DEFAULT_BACKEND
+from satdoku.solver.pysat_solver import parse_backend
 from satdoku.status import Status
 
 FIELDS = ("line", "id", "status", "candidates", "counts", "solutions", "time", "reason", "error")
@@ -67,6 +69,10 @@ def candidates_command(
       satdoku candidates '......6.....3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..'
       satdoku candidates --limit 100 --format json -f puzzles.txt
     """
+    if backend is not None:
+        parse_backend(backend)
+    if encoding is not None:
+        get_encoding(encoding)
     inputs = read_inputs(streams)
     with open_output(streams, inputs) as out, Report(streams, inputs) as report:
         if fmt == "csv":

@@ -6,7 +6,7 @@ import click
 
 from satdoku.cli.answers import answer_each
 from satdoku.cli.inputs import Streams, stream_options
-from satdoku.cli.options import format_option, limit_option, solver_options
+from satdoku.cli.options import check_solver, format_option, limit_option, solver_options
 from satdoku.errors import UsageError
 from satdoku.formats.records import OutputRecord, count_record
 from satdoku.formats.reports import count_text
@@ -63,6 +63,7 @@ def count_command(
       satdoku count --backend brute '1...............'
     """
     backend = _backend(backend, method)
+    check_solver(backend, encoding, strategy)
 
     def answer(puzzle: Puzzle) -> OutputRecord:
         counted = count(

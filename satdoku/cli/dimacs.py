@@ -44,10 +44,10 @@ def dimacs_command(streams: Streams, encoding: str, cnf_plus: bool) -> int:
       satdoku solve --model answer.txt --encoding extended \\
           '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
     """
+    enc = get_encoding(encoding)
     inputs = read_inputs(streams)
     record = _only_record(inputs.name, inputs.records)
     assert record.puzzle is not None
-    enc = get_encoding(encoding)
     formula = enc.encode(record.puzzle)
     comments = [
         f"satdoku dimacs --encoding {enc.spec}",

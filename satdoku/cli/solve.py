@@ -10,7 +10,7 @@ from typing import IO
 import click
 
 from satdoku.cli.inputs import Inputs, Streams, describe, open_output, read_inputs, stream_options
-from satdoku.cli.options import format_option, limit_option, solver_options
+from satdoku.cli.options import check_solver, format_option, limit_option, solver_options
 from satdoku.cli.report import Report
 from satdoku.cli.stream import stream_all
 from satdoku.encodings import DEFAULT_ENCODING
@@ -84,6 +84,7 @@ def solve_command(
         raise UsageError(
             f"--format {fmt} writes one grid a puzzle; it does not go with --all or --limit"
         )
+    check_solver(None if model_file else backend, encoding)
     inputs = read_inputs(streams)
     with open_output(streams, inputs) as out, Report(streams, inputs) as report:
         if every or limit is not None:

@@ -6,7 +6,7 @@ import click
 
 from satdoku.cli.answers import answer_each
 from satdoku.cli.inputs import Streams, stream_options
-from satdoku.cli.options import format_option, solver_options
+from satdoku.cli.options import check_solver, format_option, solver_options
 from satdoku.formats.records import OutputRecord, uniqueness_record
 from satdoku.formats.reports import uniqueness_text
 from satdoku.model import Puzzle
@@ -51,6 +51,8 @@ def unique_command(
       satdoku unique '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
       satdoku unique -f puzzles.txt --format json -o checked.jsonl
     """
+
+    check_solver(backend, encoding)
 
     def answer(puzzle: Puzzle) -> OutputRecord:
         checked = uniqueness(
