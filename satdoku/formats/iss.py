@@ -102,12 +102,14 @@ def _items(text: str, lineno: int) -> list[Item]:
     items: list[Item] = []
     parts: list[str] = [""]
     starts: list[int] = []
+    last = 0
     for position, ch in [*kept[1:], (0, ".")]:
         if ch == ".":
             if parts != [""]:
-                items.append(Item(parts[0], tuple(parts[1:]), tuple(starts), lineno))
+                items.append(Item(parts[0], tuple(parts[1:]), tuple(starts), last + 1, lineno))
             parts, starts = [""], []
             continue
+        last = position
         if not starts:  # the item's first character: its type, or ~ for a given
             starts.append(position)
         if ch == "~":
@@ -148,7 +150,9 @@ def _shape(item: Item) -> tuple[int, int, int]:
     """``6x6``, ``6x8``, ``6x6~9`` or ``6x6~1-9`` -> (rows, columns, values)."""
     dims = re.fullmatch(r"(\d{1,2})x(\d{1,2})", item.args[0] if item.args else "")
     if dims is None:
-        raise item.error(f"Shape: expected rows x columns like 6x6 {item.place(0)}")
+        raise item.error(
+            f"Shape: expected rows x columns like 6x6 {item.place(0)}, {item.found(0)}"
+        )
     nrows, ncols = int(dims[1]), int(dims[2])
     if not (2 <= nrows <= MAX_SIDE and 2 <= ncols <= MAX_SIDE):
         raise item.error(f"Shape {nrows}x{ncols} {item.place(0)}: sides are 2-{MAX_SIDE}")
@@ -192,16 +196,13 @@ def _givens(item: Item, grid: Grid, allowed: dict[int, tuple[set[int], Item]]) -
     """``R1C1_5`` (a given) or ``R1C1_2_4_6`` (the cell's values), for each argument; two
     items for a cell keep the values both allow."""
     for k, token in enumerate(item.args):
-        name, *rest = token.split("_")
-        cell = Item(item.type, (name,), (item.at[0], item.at[k + 1]), item.line).cell(grid, 0)
-        if not rest:
-            raise item.error(f"expected values after {name}_ {item.place(k)}")
-        values = {
-            Item(item.type, (v,), (item.at[0], item.at[k + 1]), item.line).number(
-                0, "a value", 1, grid.values
-            )
-            for v in rest
-        }
+        parts = token.split("_")
+        starts = [item.at[k + 1] + len("_".join(parts[:i])) + (i > 0) for i in range(len(parts))]
+        read = Item(item.type, tuple(parts), (item.at[0], *starts), item.end, item.line)
+        cell = read.cell(grid, 0)
+        if len(parts) == 1:
+            raise item.error(f"expected values after {parts[0]}_ {item.place(k)}")
+        values = {read.number(i, "a value", 1, grid.values) for i in range(1, len(parts))}
         allowed[cell] = (allowed[cell][0] & values if cell in allowed else values, item)
 
 

@@ -15,16 +15,21 @@ from satdoku.formats.iss_grid import Grid
 from satdoku.model import Constraint
 
 _CELL_SHAPE = re.compile(r"[Rr].[Cc].")
+_DECIMAL_CELL = re.compile(r"[Rr](\d+)[Cc](\d+)")
+_SHOWN = 12
+"""Characters of a long argument a message shows."""
 
 
 @dataclass(frozen=True)
 class Item:
     """One item of an ISS string (``.Type~arg~arg``): its type, its arguments, the 1-based
-    character where the item and each argument start, and the input line it is on."""
+    character where the item and each argument start, where it ends (the character after its
+    last), and the input line it is on."""
 
     type: str
     args: tuple[str, ...]
     at: tuple[int, ...]
+    end: int
     line: int = 1
 
     @property
@@ -33,44 +38,61 @@ class Item:
         return self.type or "given"
 
     def place(self, k: int | None = None) -> str:
-        """``at character N``: where the item (or its argument ``k``) starts."""
-        return f"at character {self.at[0] if k is None else self.at[k + 1]}"
+        """``at character N``: where the item (or its argument ``k``) starts; where the item
+        ends for an argument it lacks."""
+        if k is None:
+            return f"at character {self.at[0]}"
+        return f"at character {self.at[k + 1] if k < len(self.args) else self.end}"
 
     def error(self, message: str) -> ParseError:
         return ParseError(message, self.line)
+
+    def found(self, k: int) -> str:
+        """``found 'x'`` (shortened when long), or ``found nothing``: argument ``k`` as read."""
+        token = self.args[k] if k < len(self.args) else ""
+        if not token:
+            return "found nothing"
+        return f"found {token if len(token) <= _SHOWN else token[:_SHOWN] + '...'!r}"
 
     def cell(self, grid: Grid, k: int) -> int:
         token = self.args[k] if k < len(self.args) else ""
         cell = grid.cell(token)
         if cell is not None:
             return cell
-        if _CELL_SHAPE.fullmatch(token):
+        decimal = _DECIMAL_CELL.fullmatch(token)
+        if _CELL_SHAPE.fullmatch(token) or (
+            decimal and not (int(decimal[1]) <= grid.nrows and int(decimal[2]) <= grid.ncols)
+        ):
             raise self.error(f"cell {token} {self.place(k)} is outside the {grid.shape} grid")
-        found = f"found {token!r}" if token else "found nothing"
-        raise self.error(f"{self.label}: expected a cell like R1C1 {self.place(k)}, {found}")
+        hint = " (rows and columns past 9 as a-g: RaC1)" if decimal else ""
+        raise self.error(
+            f"{self.label}: expected a cell like R1C1{hint} {self.place(k)}, {self.found(k)}"
+        )
 
     def cells(self, grid: Grid, start: int = 0, least: int = 1) -> tuple[int, ...]:
         """The cells of the arguments from ``start`` on; at least ``least`` of them."""
         cells = tuple(self.cell(grid, k) for k in range(start, len(self.args)))
         if len(cells) < least:
-            what = "a line" if least == 2 else self.type
+            what = "a line" if least == 2 else f"a {self.type}"
             raise self.error(
-                f"{self.type} {self.place()}: {what} needs at least {least} cells,"
-                f" found {len(cells)}"
+                f"{self.type} {self.place()}: {what} needs at least {least}"
+                f" cell{'s' if least > 1 else ''}, found {len(cells)}"
             )
         return cells
 
-    def number(self, k: int, what: str, low: int = 0, high: int | None = None) -> int:
-        """Argument ``k`` as a whole number in ``low..high``."""
+    def number(
+        self, k: int, what: str, low: int = 0, high: int | None = None, why: str = ""
+    ) -> int:
+        """Argument ``k`` as a whole number in ``low..high`` (``why``: the reason for them)."""
         token = self.args[k] if k < len(self.args) else ""
-        if not re.fullmatch(r"-?\d{1,6}", token):
-            found = f"found {token!r}" if token else "found nothing"
-            raise self.error(f"{self.label}: expected {what} {self.place(k)}, {found}")
-        value = int(token)
-        if value < low or (high is not None and value > high):
+        if not re.fullmatch(r"-?\d+", token):
+            raise self.error(f"{self.label}: expected {what} {self.place(k)}, {self.found(k)}")
+        value = int(token) if len(token) <= _SHOWN else None
+        if value is None or value < low or (high is not None and value > high):
             limit = f"{low}-{high}" if high is not None else f"at least {low}"
+            shown = token if value is not None else token[:_SHOWN] + "..."
             noun = what.removeprefix("a ")
-            raise self.error(f"{self.label} {noun} {value} {self.place(k)} is not {limit}")
+            raise self.error(f"{self.label} {noun} {shown} {self.place(k)} is not {limit}{why}")
         return value
 
 
@@ -121,7 +143,7 @@ def _lockout(item: Item, grid: Grid) -> list[Constraint]:
 def _sum_line(item: Item, grid: Grid) -> list[Constraint]:
     total = item.number(0, "a total", 1)
     loop = item.args[-1:] == ("LOOP",)
-    shown = Item(item.type, item.args[: -1 if loop else None], item.at, item.line)
+    shown = Item(item.type, item.args[: -1 if loop else None], item.at, item.end, item.line)
     return [rule(item, "sumline", "SumLine")(shown.cells(grid, 1, 2), total, loop)]
 
 
@@ -158,12 +180,12 @@ def _cage(item: Item, grid: Grid) -> list[Constraint]:
     size, k = grid.values, len(cells)
     if k > size:
         raise item.error(f"{item.type} {item.place()}: {k} cells cannot differ in 1-{size}")
-    total = None if item.args[0] in ("", "0") else item.number(0, "a total")
     low, high = k * (k + 1) // 2, k * (2 * size - k + 1) // 2
-    if total is not None and not low <= total <= high:
-        raise item.error(
-            f"{item.type} total {total} {item.place(0)} is out of range {low}-{high} for {k} cells"
-        )
+    total = (
+        None
+        if item.args[0] in ("", "0")
+        else item.number(0, "a total", low, high, f" for {k} cell{'s' if k > 1 else ''}")
+    )
     return [rule(item, "cage", "Cage")(cells, total)]
 
 
@@ -184,33 +206,37 @@ def _double_arrow(item: Item, grid: Grid) -> list[Constraint]:
 
 
 def _little_killer(item: Item, grid: Grid) -> list[Constraint]:
-    total = item.number(0, "a total")
     cells = grid.diagonal_from(item.cell(grid, 1))
     if not cells:
         raise item.error(f"{item.type}: no diagonal starts at {item.args[1]} {item.place(1)}")
+    total = item.number(0, "a total", len(cells), len(cells) * grid.values)
     return [rule(item, "littlekiller", "LittleKiller")(cells, total)]
 
 
 def _outside_line(item: Item, grid: Grid, k: int, forward: bool = True) -> tuple[int, ...]:
     cells = grid.line(item.args[k] if k < len(item.args) else "", forward)
     if cells is None:
-        raise item.error(f"{item.type}: expected a row or column like R1 or C1 {item.place(k)}")
+        raise item.error(
+            f"{item.type}: expected a row or column like R1 or C1 {item.place(k)}, {item.found(k)}"
+        )
     return cells
 
 
 def _sandwich(item: Item, grid: Grid) -> list[Constraint]:
-    total = item.number(0, "a total")
+    total = item.number(0, "a total", 0, sum(range(2, grid.values)))
     return [rule(item, "sandwich", "Sandwich")(_outside_line(item, grid, 1), total)]
 
 
-def _both_ends(module: str, name: str) -> Build:
-    """A clue at either end of a row or column: ``.Type~R1~from-left~from-right``."""
+def _both_ends(module: str, name: str, most: Callable[[int, int], int]) -> Build:
+    """A clue at either end of a row or column: ``.Type~R1~from-left~from-right``; a clue is
+    1 to ``most(cells of the line, values)``."""
 
     def build(item: Item, grid: Grid) -> Iterator[Constraint]:
         for k, forward in ((1, True), (2, False)):
             if k < len(item.args) and item.args[k]:
-                clue = item.number(k, "a clue", 1)
-                yield rule(item, module, name)(_outside_line(item, grid, 0, forward), clue)
+                line = _outside_line(item, grid, 0, forward)
+                clue = item.number(k, "a clue", 1, most(len(line), grid.values))
+                yield rule(item, module, name)(line, clue)
 
     return build
 
@@ -219,7 +245,7 @@ def _quad(item: Item, grid: Grid) -> list[Constraint]:
     corner = item.cell(grid, 0)
     row, col = divmod(corner, grid.ncols)
     if row + 1 >= grid.nrows or col + 1 >= grid.ncols:
-        raise item.error(f"{item.type}: no 2x2 square has its top left at {item.place(0)}")
+        raise item.error(f"{item.type}: no 2x2 square has its top left {item.place(0)}")
     cells = (corner, corner + 1, corner + grid.ncols, corner + grid.ncols + 1)
     values = tuple(item.number(k, "a value", 1, grid.values) for k in range(1, len(item.args)))
     return [rule(item, "quadruple", "Quadruple")(cells, values)]
@@ -261,8 +287,10 @@ RULES: dict[str, Build] = {
     "DoubleArrow": _double_arrow,
     "LittleKiller": _little_killer,
     "Sandwich": _sandwich,
-    "XSum": _both_ends("xsum", "XSum"),
-    "Skyscraper": _both_ends("skyscraper", "Skyscraper"),
+    "XSum": _both_ends(
+        "xsum", "XSum", lambda cells, values: sum(range(values - cells + 1, values + 1))
+    ),
+    "Skyscraper": _both_ends("skyscraper", "Skyscraper", lambda cells, values: cells),
     "Quad": _quad,
     "WhiteDot": _pair_rule("kropki", "Kropki", "white"),
     "BlackDot": _pair_rule("kropki", "Kropki", "black"),

@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from satdoku.model import Puzzle
 
-_START = re.compile(r"\s*(?:\.\s*)+(?:~\s*[Rr]|[A-Za-z]\w*\s*~|[A-Z]\w*[a-z]\w*\s*(?:\.|$))")
+_START = re.compile(r"\s*(?:\.\s*)+(?:~|[A-Za-z]\w*\s*~|[A-Z]\w*[a-z]\w*\s*(?:\.|$))")
 
 
 def is_iss(text: str) -> bool:
     """Whether ``text`` starts like an ISS string: ``.`` (empty items aside) and a known item
-    shape (``.~R1C1``, ``.Type~``, or a rule without arguments such as ``.NoBoxes``)."""
+    shape (a given ``.~R1C1_5``, ``.Type~``, or a rule without arguments such as
+    ``.NoBoxes``); no other puzzle text has ``.~``, so a malformed given is still ISS."""
     return _START.match(text) is not None
 
 
