@@ -275,7 +275,9 @@ def test_dark_mode_follows_the_system(browser: Any, server: Served, scheme: str)
 
     def light(selector: str, prop: str) -> bool:
         colour = page.locator(selector).first.evaluate(f"n => getComputedStyle(n).{prop}")
-        red, green, blue = map(int, re.findall(r"\d+", colour)[:3])
+        numbers = re.findall(r"\d+", colour)
+        assert len(numbers) >= 3, (selector, prop, colour)
+        red, green, blue = map(int, numbers[:3])
         return red + green + blue > 3 * 128
 
     dark = scheme == "dark"
@@ -325,15 +327,17 @@ def test_kinds_without_new_puzzle_or_hints_say_so(page: Any) -> None:
     expect(page.locator("#grid .blocks")).to_have_count(1)
     page.click("[data-action=hint]")
     expect(page.locator("#message")).to_have_text(
-        "No hints for Kakuro puzzles: the step-by-step logic reads puzzles of all-different"
-        " units only, not sums."
+        "No hints for this puzzle: the step-by-step logic reads all-different units only"
+        " (rows, columns, boxes, regions), and this puzzle has other rules too (run). Solve,"
+        " Check unique, Count and True candidates work with every rule."
     )
     expect(page.locator("#error")).to_have_text("")
     expect(page.locator("#text")).not_to_have_attribute("aria-invalid", "true")
     paste(page, KILLER, "killer")
     expect(page.locator("#grid .cages")).to_have_count(1)
     page.click("[data-action=rate]")
-    expect(page.locator("#message")).to_contain_text("No rating for Killer puzzles")
+    expect(page.locator("#message")).to_contain_text("No rating for this puzzle")
+    expect(page.locator("#message")).to_contain_text("other rules too (cage)")
 
 
 def test_a_stale_result_is_cleared_when_the_puzzle_changes(page: Any) -> None:

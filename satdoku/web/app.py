@@ -41,7 +41,9 @@ ASSETS = {
     "link.js": "text/javascript; charset=utf-8",
     "play.js": "text/javascript; charset=utf-8",
     "puzzle.js": "text/javascript; charset=utf-8",
+    "rules.js": "text/javascript; charset=utf-8",
     "state.js": "text/javascript; charset=utf-8",
+    "truth.js": "text/javascript; charset=utf-8",
     "walk.js": "text/javascript; charset=utf-8",
 }
 """The page's files (``satdoku/web/static``) and their media types."""

@@ -6,6 +6,7 @@ import { $, grid, state } from "./state.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const AREA = /^(row|column|box|region) /; // the units shaded around the selected cell
+const LABEL = 0.3; // the part of a labelled cell's height its label takes
 
 export function picture() {
   const d = state.drawing;
@@ -33,7 +34,22 @@ export function picture() {
     svgNode("g", { class: "cells", role: "presentation" }),
   );
   grid.replaceChildren(document.importNode(svg, true));
+  state.labelled = labelledCells(svg);
   render();
+}
+
+// The cells whose top holds a text of the picture (a cage's total, a note of the values
+// allowed): candidates keep below it.
+function labelledCells(svg) {
+  const d = state.drawing;
+  const where = new Map(d.cells.map(([r, c], i) => [`${r},${c}`, i]));
+  const cells = new Set();
+  for (const label of svg.querySelectorAll("text.cage-sum, text.note")) {
+    const col = Math.floor((Number(label.getAttribute("x")) - d.margin) / d.cell);
+    const row = Math.floor((Number(label.getAttribute("y")) - d.margin) / d.cell);
+    if (where.has(`${row},${col}`)) cells.add(where.get(`${row},${col}`));
+  }
+  return cells;
 }
 
 function svgNode(name, attributes = {}, words = null) {
@@ -60,6 +76,7 @@ export function view() {
   }
   const entries = state.play.entries;
   const values = state.givens.map((v, i) => v || entries[i] || state.found[i] || 0);
+  if (state.truth) return { values, candidates: state.truth, step: null, showCandidates: true };
   const candidates = state.drawing.candidates;
   return { values, candidates, step: null, showCandidates: $("candidates").checked };
 }
@@ -142,14 +159,16 @@ function drawCandidates(group, values, candidates, step, index) {
     if (values[cell] || !list) return;
     if (!step && (play.centre[cell].length || play.corner[cell].length)) return;
     const [r, c] = d.cells[cell];
+    const [top, tall] = state.labelled.has(cell) ? [LABEL, 1 - LABEL] : [0, 1];
+    const small = tall < 1 ? size * 0.9 : size;
     for (const value of list) {
       const k = value - 1;
       const key = `${cell}:${value}`;
       const kind = gone.has(key) ? " gone" : hot.has(key) ? " hot" : "";
       group.append(svgNode("text", {
-        class: `candidate${kind}`, "font-size": size.toFixed(2),
+        class: `candidate${kind}`, "font-size": small.toFixed(2),
         x: x(c + ((k % side) + 0.5) / side),
-        y: y(r + (Math.floor(k / side) + 0.5) / side) + size * 0.36,
+        y: y(r + top + (tall * (Math.floor(k / side) + 0.5)) / side) + small * 0.36,
         "data-cell": d.names[cell],
       }, symbolOf(value)));
     }

@@ -6,6 +6,7 @@ import { picture, render } from "./grid.js";
 import { fillPad } from "./input.js";
 import { saveFragment } from "./link.js";
 import { findClashes, showPlayTools, startPlay } from "./play.js";
+import { showRules } from "./rules.js";
 import {
   $, boxSelect, busy, grid, kindSelect, keyOf, pad, puzzleFields, say, showDetails, showError,
   sizeSelect, state, walkBar,
@@ -32,6 +33,7 @@ export async function draw() {
     else say(answer.error, true);
     state.drawing = null;
     state.drawnKey = "";
+    showRules();
     state.restore = null;
     state.keepPlay = false;
     const note = document.createElement("p");
@@ -44,17 +46,19 @@ export async function draw() {
     return;
   }
   showError("");
-  const same = state.drawing && state.drawing.line === answer.record.line &&
+  const same = state.drawing && state.drawing.svg === answer.record.svg &&
     state.drawing.kind === answer.record.kind && state.drawing.box === answer.record.box;
   state.drawing = answer.record;
-  state.drawnKey = keyOf(fields);
+  chooseSize(answer.record.size, answer.record.box);
+  // the box of text that carries its own (an ISS string, a link) shows in the choices now
+  state.drawnKey = keyOf({ ...fields, box: boxSelect.value });
   state.givens = answer.record.givens.slice();
   state.peers = null;
   if (!same) resetResults();
   if (state.playKey !== state.drawnKey) startPlay(state.drawnKey);
   state.cursor = Math.min(state.cursor, state.givens.length - 1);
   state.clashes = findClashes();
-  chooseSize(answer.record.size, answer.record.box);
+  showRules();
   picture();
   fillPad();
   showPlayTools();
@@ -63,6 +67,7 @@ export async function draw() {
 
 export function resetResults() {
   state.found = new Array(state.givens.length).fill(0);
+  state.truth = null;
   state.marks = new Map();
   state.walk = null;
   walkBar.hidden = true;

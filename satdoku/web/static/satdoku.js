@@ -10,10 +10,12 @@ import { checkEntries, runTimer, showPlayTools, showTime, undo } from "./play.js
 import {
   draw, emptyLine, fillBoxes, offerKind, puzzleChanged, resetResults, scheduleDraw, valuesOf,
 } from "./puzzle.js";
+import { carriesRules, logicNote, playNote } from "./rules.js";
 import {
   $, boxSelect, busy, grid, keyOf, kindSelect, playBox, puzzleFields, say, showDetails,
   showError, sizeSelect, state, text,
 } from "./state.js";
+import { showTruth } from "./truth.js";
 import { endOfWalk, move, startWalk } from "./walk.js";
 
 const SIZES = [4, 6, 8, 9, 10, 12, 16, 25];
@@ -50,13 +52,11 @@ function foundFrom(line) {
 }
 
 async function withLogic(what) {
-  // Whether the step-by-step logic reads this kind; if not, says so.
+  // Whether the step-by-step logic reads this puzzle's rules; if not, says so.
   if (state.pendingDraw !== null) await draw();
   const d = state.drawing;
   if (!d || d.candidates) return true;
-  const kind = kindSelect.selectedOptions[0].textContent;
-  say(`No ${what} for ${kind} puzzles: the step-by-step logic reads puzzles of all-different`
-    + " units only, not sums.", true);
+  say(logicNote(what), true);
   return false;
 }
 
@@ -101,6 +101,12 @@ const ACTIONS = {
     const more = r.complete ? "" : ` or more (stopped by the ${r.stopped})`;
     const plural = r.count === 1 ? "solution" : "solutions";
     say(`${r.status}: ${r.count}${more} ${plural}.`, r.status !== "unique");
+  },
+
+  async truth() {
+    const answer = await ask("candidates", puzzleFields());
+    if (!answer) return;
+    say(...showTruth(answer.record));
   },
 
   async hint() {
@@ -221,13 +227,21 @@ $("undo").addEventListener("click", () => undo(true));
 $("redo").addEventListener("click", () => undo(false));
 $("check").addEventListener("click", checkEntries);
 $("share").addEventListener("click", share);
-$("candidates").addEventListener("change", render);
+$("candidates").addEventListener("change", () => {
+  const d = state.drawing;
+  if ($("candidates").checked && d && !d.candidates && !state.truth) {
+    say("Candidates are those of the step-by-step logic, which does not read this puzzle's"
+      + " other rules: press True candidates for the values that fit every rule.", true);
+  }
+  render();
+});
 playBox.addEventListener("change", () => {
   showPlayTools();
   fillPad();
   runTimer();
   saveFragment();
-  say(playBox.checked ? "Play: digits typed are your entries; the givens stay." : "");
+  say(playBox.checked ? `Play: digits typed are your entries; the givens stay.${playNote()}`
+    : "");
 });
 for (const radio of document.querySelectorAll("input[name=pen]")) {
   radio.addEventListener("change", () => {
@@ -236,7 +250,13 @@ for (const radio of document.querySelectorAll("input[name=pen]")) {
   });
 }
 text.addEventListener("input", () => {
+  const switched = carriesRules(text.value) && kindSelect.value !== "sudoku";
+  if (switched) {
+    kindSelect.value = "sudoku";
+    offerKind();
+  }
   puzzleChanged();
+  if (switched) say("Kind is now Sudoku, which reads ISS strings and links with their rules.");
   scheduleDraw();
 });
 kindSelect.addEventListener("change", () => {

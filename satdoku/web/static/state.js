@@ -21,10 +21,12 @@ export const state = {
   drawnKey: "", // the fields that drawing answered
   givens: [], // a value per cell, 0 for a blank
   found: [], // values found by a solve or a uniqueness check, 0 where none
+  truth: null, // the true candidates of each cell (POST /api/candidates), or null
   marks: new Map(), // cell -> class of its mark ("difference", "wrong")
   cursor: 0,
   walk: null, // {record, position, states}: an explanation being stepped through
   peers: null,
+  labelled: new Set(), // cells whose top holds a text of the picture (a cage's total)
   drawn: 0, // number of the last /api/draw asked
   asked: 0, // number of the last action asked
   pendingDraw: null,
