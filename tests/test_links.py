@@ -209,6 +209,7 @@ def test_a_real_sudokupad_drawing_is_refused_by_name() -> None:
         parse_link(link, lineno=7)
     message = str(caught.value)
     assert "overlays, background image (bgimage) are not supported" in message
+    assert "drawings that do not say which rule they stand for" in message
 
 
 @pytest.mark.parametrize("name", ["fpuzzles-killer.txt", "fpuzzles-jigsaw.txt"])

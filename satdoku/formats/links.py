@@ -44,7 +44,6 @@ from satdoku.errors import ParseError
 from satdoku.formats.lzstring import LZStringError, decompress_base64
 from satdoku.formats.puzzlespec import (
     MAX_SIZE,
-    READS,
     Line,
     PuzzleSpec,
     given_value,
@@ -141,7 +140,11 @@ def _payload(link: str, lineno: int) -> tuple[str, str]:
         if ident.startswith(prefix) and len(ident) > len(prefix):
             return form, ident[len(prefix) :]
     if ident.startswith("scf"):
-        raise ParseError(f"SudokuPad's scf puzzle format is not supported; {READS}", lineno)
+        raise ParseError(
+            "SudokuPad's scf puzzle format is not supported; give the puzzle's f-puzzles link"
+            " (sudokupad.app/fpuzzles...) or its scl link",
+            lineno,
+        )
     raise ParseError(
         f"a short SudokuPad link (puzzle id {short(ident)}) needs the network, which satdoku"
         " does not use; give a link that carries the puzzle itself (sudokupad.app/scl...,"

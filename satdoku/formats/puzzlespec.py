@@ -24,10 +24,6 @@ from satdoku.kinds.variant import MarkedSudoku
 from satdoku.model import Constraint, Puzzle
 
 MAX_SIZE = 64
-READS = (
-    "satdoku reads givens, regions (jigsaw), killer cages, diagonals and extra regions (windoku)"
-)
-"""What a refusal says is read, unless the reader says more (:attr:`PuzzleSpec.reads`)."""
 
 Line = int | None
 """The line of the input the puzzle comes from (for error messages)."""
@@ -39,6 +35,8 @@ class PuzzleSpec:
 
     size: int
     givens: list[int]
+    reads: str
+    """What a refusal says satdoku reads of the format."""
     regions: dict[Hashable, list[int]] = field(default_factory=dict)
     cages: list[tuple[tuple[int, ...], int | None, bool]] = field(default_factory=list)
     """(cells, total or None, whether the values differ)."""
@@ -49,8 +47,6 @@ class PuzzleSpec:
     """Every other rule (thermometers, dots, outside clues, ...), built by the reader."""
     unsupported: list[str] = field(default_factory=list)
     """What the puzzle holds that satdoku cannot read, by name, in the order found."""
-    reads: str = READS
-    """What a refusal says satdoku reads."""
 
     def note(self, name: str) -> None:
         """Record ``name`` as something satdoku does not support."""

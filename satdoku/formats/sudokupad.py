@@ -9,7 +9,11 @@ cage; without: no repeats; ``style: extraregion``: an extra region; hidden cages
 ``unique: false`` put cells in no region; cages without cells are metadata tags). Ignored:
 id, cell size, settings, videos, title, author, rules and metadata. Refused by name: every
 other key that is not empty (``lines``, ``arrows``, ``overlays``, ``underlays``, ``global``
-constraints, fog, ...), disjoint groups, other cage styles, and a background image.
+constraints, fog, ...), disjoint groups, other cage styles, and a background image. The
+format is a drawing: a line, an arrow or a circle says how it looks, not which rule it
+stands for (SudokuPad draws an f-puzzles thermometer as a grey line and a grey circle, a
+little killer as an arrow and a number), so no drawing is read as a rule; the f-puzzles
+form of such a puzzle (``sudokupad.app/fpuzzles...``) carries its rules.
 """
 
 from __future__ import annotations
@@ -33,6 +37,11 @@ from satdoku.model import Puzzle
 
 _IGNORED = frozenset(
     ("id", "cellSize", "metadata", "settings", "videos", "title", "author", "rules")
+)
+READS = (
+    "satdoku reads SudokuPad's givens, regions, killer cages and extra regions; its lines,"
+    " arrows, overlays and underlays are drawings that do not say which rule they stand for"
+    " (the puzzle's f-puzzles link, sudokupad.app/fpuzzles..., carries its rules)"
 )
 _KEYS = {
     "c": "color", "ca": "cages", "ct": "center", "c1": "borderColor",
@@ -92,7 +101,7 @@ def _read(obj: dict[str, Any], lineno: int | None) -> Puzzle:
             f" this one has {size} rows",
             lineno,
         )
-    spec = PuzzleSpec(size, [0] * (size * size))
+    spec = PuzzleSpec(size, [0] * (size * size), READS)
     for r, row in enumerate(rows):
         for c, cell in enumerate(row):
             if isinstance(cell, dict) and present(cell.get("value")):
