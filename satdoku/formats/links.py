@@ -8,8 +8,9 @@ JSON text. A payload is lz-string compressed JSON (:mod:`satdoku.formats.lzstrin
 Nothing is fetched: a short id that names a puzzle kept on a server is refused.
 
 f-puzzles JSON, what is read: ``size``, the givens (``grid[r][c]`` with ``given`` and
-``value``), regions (``grid[r][c].region``; a cell without one is in its default box,
-``region: null`` in none; regions that are not the boxes make a jigsaw), and the rules of
+``value``), given pencil marks (``givenPencilMarks``: the values a cell may hold), regions
+(``grid[r][c].region``; a cell without one is in its default box, ``region: null`` in none;
+regions that are not the boxes make a jigsaw), and the rules of
 :data:`satdoku.formats.fpuzzles_rules.READERS` (each key's meaning is told there and in
 :mod:`satdoku.formats.fpuzzles_marks`): ``killercage``, ``extraregion``, ``diagonal+``,
 ``diagonal-``; the lines ``thermometer``, ``slowthermometer``, ``arrow``, ``doublearrow``,
@@ -25,9 +26,9 @@ are not givens, solver settings, cosmetic cages that only carry SudokuPad metada
 draw. Refused by name: everything else present and not empty: rules satdoku has no rule
 type for (``clone``, the indexers, ``nabner``, fog, ...), a clue labelled with text, dots
 of other values (a ``difference`` of 2, a ``ratio`` of 3), an entropic line on a grid
-whose side is not a multiple of 3, an arrow with a pill of more than 3 cells, given pencil
-marks, and the cosmetic tools (``cage``, ``line``, ``text``, ``circle``, ``rectangle``),
-whose rules live only in the rules text. A cell outside the grid, a line of one cell, a
+whose side is not a multiple of 3, an arrow with a pill of more than 3 cells, other keys
+of a cell, and the cosmetic tools (``cage``, ``line``, ``text``, ``circle``,
+``rectangle``), whose rules live only in the rules text. A cell outside the grid, a line of one cell, a
 total out of range or an item of the wrong shape is one ParseError naming the item
 (``thermometer 2: ...``).
 """
