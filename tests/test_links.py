@@ -337,7 +337,7 @@ FPUZZLES_KEYS = st.sampled_from(
         *("size", "grid", "killercage", "extraregion", "diagonal+", "cage", "title", "region"),
         *("thermometer", "arrow", "whispers", "littlekillersum", "sandwichsum", "xsum"),
         *("difference", "ratio", "xv", "quadruple", "even", "minimum", "negative", "line"),
-        *("antiknight", "disjointgroups", "nonconsecutive", "regionsumline", "givenPencilMarks"),
+        *("antiknight", "disjointgroups", "nonconsecutive", "regionsumline", "maximum"),
     ]
 )
 
@@ -357,7 +357,7 @@ def test_any_json_gives_a_puzzle_or_a_parse_error(
             if r < len(obj["grid"]) and isinstance(obj["grid"][r], list):
                 row = obj["grid"][r]
                 if c < len(row) and isinstance(row[c], dict):
-                    row[c]["region" if r % 2 else "value"] = value
+                    row[c][("value", "region", "givenPencilMarks")[r % 3]] = value
                     row[c]["given"] = True
     for text in (json.dumps(obj), zip_scl({"cells": obj.get("grid"), "cages": extra.get("cage")})):
         for parse in (parse_link, parse_sudokupad):
