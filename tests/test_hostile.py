@@ -127,3 +127,46 @@ def test_endless_zeros_are_refused_at_once(command):
     done = run([*COMMANDS[command], "-f", "/dev/zero"])
     assert_held(done, {2})
     assert "binary data" in done.stderr
+
+
+WIDE = "0" * 10_000
+"""A row of a grid wider than any: more characters than one line of them holds."""
+WIDE_MESSAGE = (
+    "column 1226: expected at most 1225 characters (one line of characters holds grids up to"
+    " 35x35; numbers separated by commas up to 400x400), found 10000"
+)
+
+
+def test_a_grid_10000_wide_is_refused_line_by_line_without_building_it():
+    import time
+
+    from satdoku.formats import read_records
+
+    started = time.process_time()
+    records = list(read_records(iter([WIDE] * 2000)))
+    assert time.process_time() - started < 1.0
+    assert [r.line for r in records] == list(range(1, 2001))
+    assert all(str(r.error) == f"line {r.line}, {WIDE_MESSAGE}" for r in records)
+
+
+@pytest.mark.parametrize("via", ["file", "stdin"])
+@pytest.mark.parametrize("command", ["solve", "batch"])
+def test_a_grid_10000_wide_is_one_error_per_line_naming_the_sizes(command, via, tmp_path):
+    data = f"{WIDE}\n".encode() * 200
+    path = tmp_path / "wide.txt"
+    path.write_bytes(data)
+    args = [*COMMANDS[command], "-f", str(path)] if via == "file" else [*COMMANDS[command], "-"]
+    done = run(args, stdin=data if via == "stdin" else None)
+    assert_held(done, {2}, data)
+    records = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [(r["line"], r["status"]) for r in records] == [(i, "invalid") for i in range(1, 201)]
+    assert all(r["error"].endswith(f"line {r['line']}, {WIDE_MESSAGE}") for r in records)
+
+
+def test_a_grid_larger_than_any_names_the_largest_size():
+    from satdoku.formats import read_records
+
+    record = next(read_records([",".join(["0"] * 441 * 441)]))
+    assert str(record.error) == (
+        "line 1: a 441x441 grid is larger than any read (sizes up to 400x400), found 194481 values"
+    )

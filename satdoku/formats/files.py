@@ -32,10 +32,11 @@ from satdoku.formats.iss_start import is_iss, read_iss
 from satdoku.formats.lines import SHOWN, Numbered, NumberedLines, long_line, parsed_record
 from satdoku.formats.links import is_link, parse_link
 from satdoku.formats.record import Record
-from satdoku.formats.source import MAX_LINE, MAX_SIZE, LongLine
+from satdoku.formats.source import MAX_LINE, LongLine
 from satdoku.formats.tables import CSV_HEADER, TABLE_HEADER, TABLE_RULE, csv_rows, table_rows
 from satdoku.formats.text import (
     MAX_CHAR_SIZE,
+    MAX_SIZE,
     SEPARATOR_LINE,
     bad_cells,
     parse_line,
@@ -58,6 +59,8 @@ _NINE = Geometry(3, 3)
 _NINE_LINE = re.compile(r"[0-9.]{81}")
 """A 9x9 on one line, digits and dots only: the commonest line of a big file, read without
 the general reader's search for its form (which reads it the same way)."""
+_DIGITS = "0123456789."
+"""A line of these alone is a one-line puzzle or a grid's row, in no other form."""
 _DIGIT_VALUES = bytes.maketrans(b".0123456789", bytes([0, *range(10)]))
 
 
@@ -118,6 +121,8 @@ def _puzzles(stream: NumberedLines, box: Geometry | None, alphabet: str) -> Iter
         named = text.lstrip()[:1] in _NAME_STARTS
         if isinstance(text, LongLine):
             yield long_line(lineno, text)
+        elif not text.strip(_DIGITS):
+            yield _line_or_grid(stream, lineno, text, box, alphabet)
         elif named and (_GRID_HEADER.fullmatch(text) or _PUZZLE_SECTION.fullmatch(text)):
             yield _headed_grid(stream, lineno, box, alphabet)
         elif named and _SECTION.fullmatch(text):

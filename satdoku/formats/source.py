@@ -13,10 +13,7 @@ from collections.abc import Iterator
 from typing import BinaryIO
 
 from satdoku.errors import UsageError
-from satdoku.geometry import MAX_BOX_SIDE
 
-MAX_SIZE = MAX_BOX_SIDE * MAX_BOX_SIDE
-"""The largest grid side read (400: boxes of 20 x 20)."""
 MAX_LINE = 2 * 1024 * 1024
 """Characters in one line: more than the largest grid written on one line needs."""
 _SNIFF = 8192

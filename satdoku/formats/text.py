@@ -20,15 +20,21 @@ from collections.abc import Sequence
 from itertools import repeat
 
 from satdoku.errors import ParseError, SatdokuError
-from satdoku.geometry import Geometry
+from satdoku.geometry import MAX_BOX_SIDE, Geometry
 from satdoku.kinds.classic import sudoku
 from satdoku.model import Puzzle
 
 BLANKS = frozenset(".0_* ")
 HEX_BLANKS = frozenset("._* ")
 MAX_CHAR_SIZE = 35
+MAX_SIZE = MAX_BOX_SIDE * MAX_BOX_SIDE
+"""The largest grid side read (400: boxes of 20 x 20)."""
 ALPHABETS = ("auto", "1-9A-Z", "0-F")
 TOKEN = re.compile(r"[^,\s|]+")
+_SPACE = re.compile(r"\s")
+_SEPARATORS = (",", " ", "\t", "|")
+_MAX_CHARS = MAX_CHAR_SIZE * MAX_CHAR_SIZE
+"""Characters of the largest grid written as one line of characters."""
 SEPARATOR_LINE = re.compile(r"[\s+|:']*|[\s\-+=|*:'.]*[-=][\s\-+=|*:'.]*")
 """A line between grid rows: box rules (``---+---``), frames (``*-----*``, ``.---.---.``)."""
 
@@ -39,6 +45,8 @@ def parse_line(
     """Parse a one-line puzzle: N*N characters, N*N comma / space separated integers, or N*N
     characters in groups (``85.|..2|4..`` or the trace line ``.8.....1. 1..2..9.. ...``)."""
     line = line.rstrip("\r\n")
+    if len(line) > _MAX_CHARS and not any(sep in line for sep in _SEPARATORS):
+        raise ParseError(_length_message(len(line.strip())), lineno, _MAX_CHARS + 1)
     if "," not in line and _is_square(len(line)) and math.isqrt(len(line)) <= MAX_CHAR_SIZE:
         size = math.isqrt(len(line))
         geometry = _geometry(size, box, lineno, f"{len(line)} characters")
@@ -147,8 +155,9 @@ def _separated_numbers(line: str, tokens: list[str]) -> bool:
     space; else it holds characters (in groups separated by spaces or ``|``)."""
     if "," in line:
         return True
-    spaced = any(ch.isspace() for ch in line.strip())
-    return spaced and len(tokens) > 1 and all(map(is_number, tokens))
+    return (
+        len(tokens) > 1 and _SPACE.search(line.strip()) is not None and all(map(is_number, tokens))
+    )
 
 
 def parse_rows(
@@ -287,6 +296,12 @@ def _token_value(token: str, size: int, lineno: int, column: int) -> int:
 
 
 def _geometry(size: int, box: Geometry | None, lineno: int, found: str) -> Geometry:
+    if size > MAX_SIZE:
+        raise ParseError(
+            f"a {size}x{size} grid is larger than any read (sizes up to {MAX_SIZE}x{MAX_SIZE}),"
+            f" found {found}",
+            lineno,
+        )
     if box is not None:
         if box.size != size:
             raise ParseError(
@@ -310,6 +325,12 @@ def _nearest_length(n: int) -> int:
 
 
 def _length_message(n: int) -> str:
+    if n > _MAX_CHARS:
+        return (
+            f"expected at most {_MAX_CHARS} characters (one line of characters"
+            f" holds grids up to {MAX_CHAR_SIZE}x{MAX_CHAR_SIZE}; numbers separated by commas up"
+            f" to {MAX_SIZE}x{MAX_SIZE}), found {n}"
+        )
     want = _nearest_length(n)
     side = math.isqrt(want)
     return (
