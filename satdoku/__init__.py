@@ -1,7 +1,9 @@
 """satdoku: solve, count and explain grid logic puzzles with SAT and CP-SAT.
 
-Every function takes a puzzle as a :class:`Puzzle` or as its text (``box="2x3"`` for sizes
-that are not square numbers); every grid returned has been verified by independent code.
+Every function takes a puzzle as a :class:`Puzzle`, as its text (``box="2x3"`` for sizes
+that are not square numbers, ``kind="killer"`` for kinds other than Sudoku, as the command
+line's ``--kind``) or as the rows of a grid (``[[5, 3, 0, ...], ...]``, 0 for a blank, or
+``["53..7....", ...]``); every grid returned has been verified by independent code.
 
 >>> import satdoku
 >>> puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -31,7 +33,7 @@ from satdoku import solver
 from satdoku.constraints import AllDifferent, Sum
 from satdoku.errors import ParseError, SatdokuError, UsageError, VerificationError
 from satdoku.formats import format_grid, format_line, parse_puzzle, read_records
-from satdoku.formats.puzzle import as_puzzle
+from satdoku.formats.puzzle import Rows, as_puzzle
 from satdoku.geometry import Geometry
 from satdoku.model import Grid, Puzzle
 from satdoku.solver import Count, Solution, SolveTimeout, Stats, Uniqueness
@@ -50,8 +52,9 @@ _LAZY = {
 """Names imported on first use, so that solving never pays for loading the logic engine."""
 
 
-Text = Puzzle | str
-"""A puzzle, or its text in any notation satdoku reads (:func:`parse_puzzle`)."""
+Text = Puzzle | str | Rows
+"""A puzzle, its text in any notation satdoku reads (:func:`parse_puzzle`), or the rows of a
+grid."""
 Box = Geometry | str | None
 """The box shape of a text that leaves it open (``"2x3"``): sizes that are not square numbers."""
 
@@ -63,6 +66,7 @@ def solve(
     encoding: str | None = None,
     timeout: float | None = None,
     box: Box = None,
+    kind: str | None = None,
 ) -> Solution | None:
     """The first solution of ``puzzle``, verified, or None when it has none; as
     :func:`satdoku.solver.solve`, with ``puzzle`` as text too. Raises :class:`ParseError` for
@@ -71,7 +75,9 @@ def solve(
     >>> solve("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......").line[:9]
     '417369825'
     """
-    return solver.solve(as_puzzle(puzzle, box), backend=backend, encoding=encoding, timeout=timeout)
+    return solver.solve(
+        as_puzzle(puzzle, box, kind), backend=backend, encoding=encoding, timeout=timeout
+    )
 
 
 def solutions(
@@ -82,13 +88,14 @@ def solutions(
     limit: int | None = None,
     timeout: float | None = None,
     box: Box = None,
+    kind: str | None = None,
     strategy: str | None = None,
     many: bool = False,
 ) -> Iterator[Solution]:
     """The solutions of ``puzzle`` one by one, each verified; as
     :func:`satdoku.solver.solutions`, with ``puzzle`` as text too (read at the first one)."""
     yield from solver.solutions(
-        as_puzzle(puzzle, box),
+        as_puzzle(puzzle, box, kind),
         backend=backend,
         encoding=encoding,
         limit=limit,
@@ -107,11 +114,12 @@ def count(
     strategy: str | None = None,
     timeout: float | None = None,
     box: Box = None,
+    kind: str | None = None,
 ) -> Count:
     """How many solutions ``puzzle`` has, at most ``limit``; as :func:`satdoku.solver.count`,
     with ``puzzle`` as text too."""
     return solver.count(
-        as_puzzle(puzzle, box),
+        as_puzzle(puzzle, box, kind),
         limit,
         backend=backend,
         encoding=encoding,
@@ -128,12 +136,13 @@ def uniqueness(
     strategy: str | None = None,
     timeout: float | None = None,
     box: Box = None,
+    kind: str | None = None,
     closest: bool = True,
 ) -> Uniqueness:
     """None, one or two solutions of ``puzzle``, with the cells where two differ; as
     :func:`satdoku.solver.uniqueness`, with ``puzzle`` as text too."""
     return solver.uniqueness(
-        as_puzzle(puzzle, box),
+        as_puzzle(puzzle, box, kind),
         encoding=encoding,
         backend=backend,
         strategy=strategy,
@@ -142,9 +151,9 @@ def uniqueness(
     )
 
 
-def is_unique(puzzle: Text, *, box: Box = None, **options: Any) -> bool:
+def is_unique(puzzle: Text, *, box: Box = None, kind: str | None = None, **options: Any) -> bool:
     """True when ``puzzle`` has exactly one solution; ``options`` as for :func:`uniqueness`."""
-    return solver.is_unique(as_puzzle(puzzle, box), **options)
+    return solver.is_unique(as_puzzle(puzzle, box, kind), **options)
 
 
 def candidates(
@@ -155,6 +164,7 @@ def candidates(
     encoding: str | None = None,
     timeout: float | None = None,
     box: Box = None,
+    kind: str | None = None,
 ) -> Candidates:
     """For each cell, the values it takes in at least one solution of ``puzzle``; with
     ``limit``, also how many solutions (up to ``limit``) hold each. Past ``timeout`` seconds
@@ -168,7 +178,11 @@ def candidates(
     from satdoku.solver.candidates import candidates as true_candidates
 
     return true_candidates(
-        as_puzzle(puzzle, box), limit=limit, backend=backend, encoding=encoding, timeout=timeout
+        as_puzzle(puzzle, box, kind),
+        limit=limit,
+        backend=backend,
+        encoding=encoding,
+        timeout=timeout,
     )
 
 

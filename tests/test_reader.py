@@ -12,6 +12,7 @@ import pytest
 from satdoku import Geometry, parse_puzzle, read_records, solve
 from satdoku.formats.source import MAX_LINE, text_lines
 from tests.cli import satdoku
+from tests.conftest import DATA
 
 EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
 VALUES = [int(ch) for ch in EASY]
@@ -360,3 +361,76 @@ def test_a_file_of_cr_ended_lines_longer_than_a_line_reads_every_line():
 def test_a_cr_between_cr_and_lf_ends_one_line_each():
     raw = io.BufferedReader(io.BytesIO(f"{EASY}\r\r\n{EASY}\n\r{EASY}".encode()))
     assert list(text_lines(raw, "mixed")) == [EASY, "", EASY, "", EASY]
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        [chars(row) for row in ROWS],
+        [" ".join(map(str, row)) for row in ROWS],
+        ROWS,
+        tuple(tuple(row) for row in ROWS),
+    ],
+    ids=["strings", "spaced strings", "lists", "tuples"],
+)
+def test_the_api_takes_the_rows_of_a_grid(rows, answer):
+    from satdoku import uniqueness
+
+    assert solve(rows).line == answer
+    assert uniqueness(rows).status == "unique"
+
+
+def test_rows_of_16_values_are_one_grid_not_sixteen_4x4_puzzles():
+    rows = [[0] * 16 for _ in range(16)]
+    rows[0][0] = 1
+    solution = solve(rows)
+    assert solution is not None and solution.puzzle.values == 16 and solution.grid[0] == 1
+
+
+def test_rows_of_a_numpy_array_and_a_box_shape():
+    numpy = pytest.importorskip("numpy")
+    six = numpy.zeros((6, 6), dtype=numpy.int64)
+    six[0, 0] = 6
+    solution = solve(six, box="2x3")
+    assert solution is not None and solution.puzzle.geometry == Geometry(2, 3)
+    assert solution.grid[0] == 6
+
+
+@pytest.mark.parametrize(
+    "rows, message",
+    [
+        ([*ROWS[:8], ROWS[8][:8]], "line 9: expected 9 values in each of 9 rows, found 8"),
+        ([*ROWS[:8], [*ROWS[8][:8], 10]], "line 9, column 9: expected a value 0-9"),
+        ([*ROWS[:8], [*ROWS[8][:8], True]], "line 9, column 9: expected a value 0-9"),
+        ([*ROWS[:8], [*ROWS[8][:8], 1.0]], "line 9, column 9: expected a value 0-9"),
+        ([], "line 1: empty input"),
+        ([[0] * 6] * 6, "line 1: a 6x6 grid has more than one box shape"),
+    ],
+    ids=["short row", "too big", "a bool", "a float", "no rows", "no box shape"],
+)
+def test_bad_rows_are_a_parse_error_naming_row_and_column(rows, message):
+    from satdoku import ParseError
+
+    with pytest.raises(ParseError) as raised:
+        solve(rows)
+    assert str(raised.value).startswith(message)
+
+
+@pytest.mark.parametrize("rows", [[chars(ROWS[0]), ROWS[1]], [1, 2, 3], 81])
+def test_what_is_no_rows_is_a_type_error(rows):
+    with pytest.raises(TypeError):
+        solve(rows)
+
+
+def test_parse_puzzle_reads_a_kind_as_the_command_line_names_it():
+    from satdoku import UsageError, count
+    from satdoku.formats.puzzle import parse_puzzle
+
+    x_text = (DATA / "variants" / "x.txt").read_text()
+    x = parse_puzzle(x_text, kind="diagonal")
+    assert x.kind == "x" and any(c.family == "diagonal" for c in x.constraints)
+    assert count(x_text, kind="x").count == 1 != count(x_text).count
+    killer = parse_puzzle((DATA / "variants" / "killer.txt").read_text(), kind="killer")
+    assert killer.kind == "killer" and not any(killer.givens)
+    with pytest.raises(UsageError, match="unknown puzzle kind 'nonsense'"):
+        parse_puzzle(EASY, kind="nonsense")
