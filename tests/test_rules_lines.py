@@ -1,4 +1,4 @@
-"""Line rules (slow thermometer, whisper, renban, between, lockout, palindrome, zipper,
+"""Line rules (thermometer, slow thermometer, whisper, renban, between, lockout, palindrome, zipper,
 entropic, modular, region sum, sum line, equal sum): brute force, CNF under three encodings
 and both CP-SAT models count each alike on 4x4 and 6x6 grids, and the verifier names a grid
 that breaks one."""
@@ -17,7 +17,7 @@ from satdoku.constraints.palindrome import Palindrome
 from satdoku.constraints.regionsum import RegionSumLine
 from satdoku.constraints.renban import Renban
 from satdoku.constraints.sumline import SumLine
-from satdoku.constraints.thermometer import SlowThermometer
+from satdoku.constraints.thermometer import SlowThermometer, Thermometer
 from satdoku.constraints.whisper import Whisper
 from satdoku.constraints.zipper import Zipper
 from satdoku.model import Constraint
@@ -37,6 +37,9 @@ LOWER_ROWS = {cell: SOLVED_6[cell] for cell in range(24, 36)}
 """The givens of a 6x6 whose top four rows are left open."""
 
 ON_4X4: list[tuple[Constraint, ...]] = [
+    (Thermometer((0, 1, 2, 3)),),
+    (Thermometer((12, 9, 6, 3)),),
+    (Thermometer((5, 1)), Thermometer((6, 7, 3))),
     (SlowThermometer((0, 1, 2, 3)),),
     (SlowThermometer((12, 9, 6, 3)),),
     (SlowThermometer((5, 1)), SlowThermometer((6, 7, 3))),
@@ -70,6 +73,8 @@ ON_4X4: list[tuple[Constraint, ...]] = [
 ]
 
 ON_6X6: list[tuple[Constraint, ...]] = [
+    (Thermometer((0, 7, 14, 21)),),
+    (Thermometer((6, 1, 8, 15)), Thermometer((2, 3))),
     (SlowThermometer((0, 7, 14, 21)),),
     (Whisper((0, 7, 14)),),
     (Whisper((1, 2, 3, 4), 3),),
@@ -90,6 +95,8 @@ ON_6X6: list[tuple[Constraint, ...]] = [
 ]
 
 NO_SOLUTION: list[tuple[Constraint, ...]] = [
+    (Thermometer((0, 1)), Thermometer((1, 0))),
+    (Thermometer((0, 1, 2, 3, 7)),),
     (SlowThermometer((0, 1)), SlowThermometer((1, 0))),
     (Whisper((0, 1), 4),),
     (Renban((0, 1, 2)), Renban((4, 5, 6)), Renban((8, 9, 10))),
@@ -105,6 +112,8 @@ NO_SOLUTION: list[tuple[Constraint, ...]] = [
 ]
 
 GIVENS_INSIDE: list[tuple[Constraint, dict[int, int]]] = [
+    (Thermometer((0, 4, 8)), {4: 2}),
+    (Thermometer((0, 1, 2)), {2: 3}),
     (SlowThermometer((0, 4, 8)), {4: 2}),
     (Whisper((0, 1, 2), 2), {1: 4}),
     (Renban((0, 5)), {2: 4}),

@@ -1,4 +1,4 @@
-"""Sum rules, outside clues and cell values (cage, arrow, double arrow, little killer,
+"""Sum rules, outside clues and cell values (sum, cage, arrow, double arrow, little killer,
 sandwich, X-sum, skyscraper, quadruple, cell values): brute force, CNF under three encodings
 and both CP-SAT models count each alike on 4x4 and 6x6 grids, the verifier names a grid that
 breaks one, and each is drawn with its marks."""
@@ -14,6 +14,7 @@ from satdoku.constraints.littlekiller import LittleKiller
 from satdoku.constraints.quadruple import Quadruple
 from satdoku.constraints.sandwich import Sandwich
 from satdoku.constraints.skyscraper import Skyscraper
+from satdoku.constraints.sum import Sum
 from satdoku.constraints.values import Values
 from satdoku.constraints.xsum import XSum
 from satdoku.model import Constraint
@@ -34,6 +35,10 @@ ROW_1, ROW_4 = (0, 1, 2, 3), (12, 13, 14, 15)
 COLUMN_1 = (0, 4, 8, 12)
 
 ON_4X4: list[tuple[Constraint, ...]] = [
+    (Sum((0, 5), 5),),
+    (Sum((0, 10), 2),),  # apart: a sum lets its values repeat
+    (Sum((0, 6, 9, 15), 4),),
+    (Sum((1, 6, 11), 7), Sum((4, 9), 5)),
     (Cage((1, 2), 5),),
     (Cage((0, 5, 10), 6), Cage((3, 6), 3)),
     (Cage((5, 6, 9, 10), 10),),
@@ -58,6 +63,8 @@ ON_4X4: list[tuple[Constraint, ...]] = [
 ]
 
 ON_6X6: list[tuple[Constraint, ...]] = [  # each kept by SOLVED_6
+    (Sum((0, 7, 14), 7),),
+    (Sum((0, 1, 6, 7), 12), Sum((2, 9), 4)),
     (Cage((0, 1, 2, 3), 10),),
     (Cage((7, 8, 14)), Cage((3, 9), 5)),
     (Arrow((5,), (11, 10, 9)),),
@@ -72,6 +79,8 @@ ON_6X6: list[tuple[Constraint, ...]] = [  # each kept by SOLVED_6
 ]
 
 NO_SOLUTION: list[tuple[Constraint, ...]] = [
+    (Sum((0, 1), 2),),  # a row's values differ: 3 or more
+    (Sum((0, 10), 9),),
     (Cage((0, 1), 2),),
     (Cage((0, 1, 2, 3, 4)),),
     (Arrow((0,), (1, 2, 3)),),  # three different values make 6 or more
@@ -86,6 +95,8 @@ NO_SOLUTION: list[tuple[Constraint, ...]] = [
 ]
 
 GIVENS_INSIDE: list[tuple[Constraint, dict[int, int]]] = [
+    (Sum((0, 10), 5), {0: 2}),
+    (Sum((0, 6, 9, 15), 4), {6: 1}),
     (Cage((0, 5, 10), 6), {5: 2}),
     (Cage((1, 2), 5), {1: 1}),
     (Arrow((0,), (1, 5)), {0: 4}),
