@@ -37,6 +37,22 @@ proofs, where CDCL learning wins over the propagation tree (docs/benchmarks.md, 
 Sudoku")."""
 
 
+RELAY: tuple[tuple[str, float | None], ...] = (
+    ("minisat22", 0.5),
+    ("cpsat", 2.0),
+    ("cadical195", None),
+)
+"""Who searches a puzzle with rules beyond units (thermometers, arrows, sandwiches...) when
+the caller names no engine, in turn, each for at most its seconds: MiniSat answers most at
+once; CP-SAT's integers prove sums (pill arrows) that clauses struggle with; CaDiCaL's
+learning proves the rest (long renban chains, little killers)."""
+
+
+def has_rules(puzzle: Puzzle) -> bool:
+    """Whether ``puzzle`` has a rule other than units and sums of cells."""
+    return any(c.needs(puzzle.values) == "rule" for c in puzzle.constraints)
+
+
 def is_big(puzzle: Puzzle) -> bool:
     """Whether ``puzzle`` gets the big-grid defaults."""
     return puzzle.values >= BIG_VALUES
