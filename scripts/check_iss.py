@@ -125,12 +125,14 @@ def _check(
 
 
 def _stored(solution: object, puzzle: Puzzle) -> tuple[int, ...] | None:
-    """The stored solution as values: digits, or letters from ``A`` = 1 above 9 values."""
+    """The stored solution as grid values: digits (from 0 in a grid of values from 0), or
+    letters from ``A`` = 1 above 9 values."""
     if not isinstance(solution, str) or len(solution) != puzzle.ncells:
         return None
     if puzzle.values > 9:
         return tuple(ord(ch) - ord("A") + 1 for ch in solution)
-    return tuple(int(ch) if ch.isdigit() else 0 for ch in solution)
+    shift = puzzle.first - 1
+    return tuple(int(ch) - shift if ch.isdigit() else 0 for ch in solution)
 
 
 def _table(outcomes: list[Outcome]) -> None:

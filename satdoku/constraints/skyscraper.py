@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from satdoku.model import Constraint
 from satdoku.targets import Canvas, CnfTarget, CpTarget, Term, negation
 
 
 def _seen(values: Sequence[int]) -> int:
-    """How many values are greater than every value before them (the first is seen)."""
-    tallest, seen = None, 0
+    """How many values are greater than every value before them and than 0 (a building of
+    height 0, in a grid of values from 0, is not seen)."""
+    tallest, seen = 0, 0
     for value in values:
-        if tallest is None or value > tallest:
+        if value > tallest:
             tallest, seen = value, seen + 1
     return seen
 
@@ -38,8 +40,8 @@ class Skyscraper(Constraint):
         return f"{self.name}: {seen} visible in {list(values)}, not {self.visible}"
 
     def cnf(self, target: CnfTarget) -> None:
-        """A literal per cell, true when it is taller than all before it; a count of those
-        literals from the clue inwards (each count reached implies the next), the counts
+        """A literal per cell, true when it is taller than all before it and than 0; a count
+        of those literals from the clue inwards (each count reached implies the next), the counts
         other than ``visible`` at the end ruled out."""
         digits = target.digits
         counts: dict[int, Term] = {0: True}
@@ -47,6 +49,9 @@ class Skyscraper(Constraint):
             seen = target.new_var()
             for v in digits:
                 here = negation(target.holds(cell, v))
+                if v <= 0:
+                    target.clause([here, -seen])
+                    continue
                 taller = [target.holds(c, w) for c in self.cells[:k] for w in digits if w >= v]
                 target.clause([here, seen, *taller])
                 for lit in taller:
@@ -65,18 +70,15 @@ class Skyscraper(Constraint):
     def cpsat(self, target: CpTarget) -> None:
         model, digits = target.model, target.digits
         seen = []
-        tallest = None
+        tallest: Any = 0
         for cell in self.cells:
             value = target.value(cell)
-            if tallest is None:
-                seen.append(1)
-            else:
-                lit = model.new_bool_var("")
-                model.add(value > tallest).only_enforce_if(lit)
-                model.add(value <= tallest).only_enforce_if(~lit)
-                seen.append(lit)
-            top = model.new_int_var(digits[0], digits[-1], "")
-            model.add_max_equality(top, [value] if tallest is None else [value, tallest])
+            lit = model.new_bool_var("")
+            model.add(value > tallest).only_enforce_if(lit)
+            model.add(value <= tallest).only_enforce_if(~lit)
+            seen.append(lit)
+            top = model.new_int_var(max(0, digits[0]), digits[-1], "")
+            model.add_max_equality(top, [value, tallest])
             tallest = top
         model.add(sum(seen) == self.visible)
 

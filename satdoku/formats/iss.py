@@ -76,7 +76,7 @@ def parse_iss(text: str, lineno: int = 1) -> Puzzle:
     givens = [0] * grid.ncells
     for cell, (values, where) in sorted(allowed.items()):
         if len(values) == 1:
-            givens[cell] = next(iter(values))
+            givens[cell] = next(iter(values)) - grid.first + 1
         else:
             constraints.append(rule(where, "values", "Values")(cell, tuple(sorted(values))))
     return Puzzle(
@@ -89,6 +89,7 @@ def parse_iss(text: str, lineno: int = 1) -> Puzzle:
         kind="variant",
         geometry=grid.geometry,
         layout=grid.layout(),
+        first=grid.first,
     )
 
 
@@ -127,7 +128,7 @@ def _items(text: str, lineno: int) -> list[Item]:
 
 def _grid(items: Iterable[Item]) -> Grid:
     """The grid the Shape, NoBoxes and Jigsaw items make (9x9 with boxes by default)."""
-    shape: tuple[int, int, int] | None = None
+    shape: tuple[int, int, int, int] | None = None
     boxless = False
     layout: Item | None = None
     for item in items:
@@ -140,14 +141,16 @@ def _grid(items: Iterable[Item]) -> Grid:
             boxless = True
         elif item.type == "Jigsaw":
             layout = item
-    grid = Grid(*(shape or (9, 9, 9)), boxless=boxless)
+    nrows, ncols, values, first = shape or (9, 9, 9, 1)
+    grid = Grid(nrows, ncols, values, boxless, first=first)
     if layout is None:
         return grid
-    return Grid(grid.nrows, grid.ncols, grid.values, boxless, _jigsaw(layout, grid))
+    return Grid(nrows, ncols, values, boxless, _jigsaw(layout, grid), first)
 
 
-def _shape(item: Item) -> tuple[int, int, int]:
-    """``6x6``, ``6x8``, ``6x6~9`` or ``6x6~1-9`` -> (rows, columns, values)."""
+def _shape(item: Item) -> tuple[int, int, int, int]:
+    """``6x6``, ``6x8``, ``6x6~9``, ``6x6~1-9`` or ``6x6~0-8`` -> (rows, columns, values,
+    first value)."""
     dims = re.fullmatch(r"(\d{1,2})x(\d{1,2})", item.args[0] if item.args else "")
     if dims is None:
         raise item.error(
@@ -156,20 +159,21 @@ def _shape(item: Item) -> tuple[int, int, int]:
     nrows, ncols = int(dims[1]), int(dims[2])
     if not (2 <= nrows <= MAX_SIDE and 2 <= ncols <= MAX_SIDE):
         raise item.error(f"Shape {nrows}x{ncols} {item.place(0)}: sides are 2-{MAX_SIDE}")
-    values = max(nrows, ncols)
+    values, first = max(nrows, ncols), 1
     spec = item.args[1] if len(item.args) > 1 else ""
     if spec:
         bounds = re.fullmatch(r"(?:(\d{1,2})-)?(\d{1,2})", spec)
-        if bounds is None or (bounds[1] or "1") != "1":
+        if bounds is None or (bounds[1] or "1") not in ("0", "1"):
             raise item.error(
-                f"Shape: values {spec!r} {item.place(1)} not read; satdoku's values run 1-N"
+                f"Shape: values {spec!r} {item.place(1)} not read; values run 1-N or 0-N"
             )
-        values = int(bounds[2])
+        first = int(bounds[1] or "1")
+        values = int(bounds[2]) - first + 1
         if not max(nrows, ncols) <= values <= MAX_SIDE:
             raise item.error(f"Shape: {values} values {item.place(1)} do not fill the grid")
     if item.args[2:] not in ((), ("Sudoku",)):
         raise item.error(f"Shape: grid type {item.args[2]!r} {item.place(2)} not read")
-    return nrows, ncols, values
+    return nrows, ncols, values, first
 
 
 def _jigsaw(item: Item, grid: Grid) -> tuple[tuple[int, ...], ...]:
@@ -202,7 +206,8 @@ def _givens(item: Item, grid: Grid, allowed: dict[int, tuple[set[int], Item]]) -
         cell = read.cell(grid, 0)
         if len(parts) == 1:
             raise item.error(f"expected values after {parts[0]}_ {item.place(k)}")
-        values = {read.number(i, "a value", 1, grid.values) for i in range(1, len(parts))}
+        low, high = grid.digits[0], grid.digits[-1]
+        values = {read.number(i, "a value", low, high) for i in range(1, len(parts))}
         allowed[cell] = (allowed[cell][0] & values if cell in allowed else values, item)
 
 

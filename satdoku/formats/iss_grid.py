@@ -41,20 +41,29 @@ class RegionDrawing:
 
     def draw(self, puzzle: Puzzle, grid: Sequence[int]) -> str:
         nrows, ncols = len(self.regions), len(self.regions[0])
-        texts = {(i // ncols, i % ncols): str(v) if v else "." for i, v in enumerate(grid)}
+        texts = {
+            (i // ncols, i % ncols): str(puzzle.digit(v)) if v else "." for i, v in enumerate(grid)
+        }
         return draw_regions(nrows, ncols, texts, lambda r, c: self.regions[r][c])
 
 
 @dataclass(frozen=True)
 class Grid:
-    """An ISS grid: ``nrows`` x ``ncols`` cells of values 1..``values``, with boxes unless
-    ``boxless``, and jigsaw ``regions`` (each a tuple of cells, row-major numbers)."""
+    """An ISS grid: ``nrows`` x ``ncols`` cells of ``values`` values from ``first`` on (1, or
+    0), with boxes unless ``boxless``, and jigsaw ``regions`` (each a tuple of cells,
+    row-major numbers)."""
 
     nrows: int
     ncols: int
     values: int
     boxless: bool = False
     regions: tuple[tuple[int, ...], ...] = ()
+    first: int = 1
+
+    @property
+    def digits(self) -> range:
+        """The values as written, lowest first."""
+        return range(self.first, self.first + self.values)
 
     @property
     def ncells(self) -> int:

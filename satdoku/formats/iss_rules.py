@@ -132,7 +132,8 @@ def _line_with(module: str, name: str, what: str, default: int | None = None) ->
 
 
 def _entropic(item: Item, grid: Grid) -> list[Constraint]:
-    return [rule(item, "entropic", "Entropic")(item.cells(grid, 0, 2), grid.values)]
+    cells = item.cells(grid, 0, 2)
+    return [rule(item, "entropic", "Entropic")(cells, grid.values, first=grid.first)]
 
 
 def _lockout(item: Item, grid: Grid) -> list[Constraint]:
@@ -177,10 +178,12 @@ def _equal_sum(item: Item, grid: Grid) -> list[Constraint]:
 
 def _cage(item: Item, grid: Grid) -> list[Constraint]:
     cells = item.cells(grid, 1)
-    size, k = grid.values, len(cells)
-    if k > size:
-        raise item.error(f"{item.type} {item.place()}: {k} cells cannot differ in 1-{size}")
-    low, high = k * (k + 1) // 2, k * (2 * size - k + 1) // 2
+    digits, k = grid.digits, len(cells)
+    if k > len(digits):
+        raise item.error(
+            f"{item.type} {item.place()}: {k} cells cannot differ in {digits[0]}-{digits[-1]}"
+        )
+    low, high = sum(digits[:k]), sum(digits[len(digits) - k :])
     total = (
         None
         if item.args[0] in ("", "0")
@@ -209,7 +212,7 @@ def _little_killer(item: Item, grid: Grid) -> list[Constraint]:
     cells = grid.diagonal_from(item.cell(grid, 1))
     if not cells:
         raise item.error(f"{item.type}: no diagonal starts at {item.args[1]} {item.place(1)}")
-    total = item.number(0, "a total", len(cells), len(cells) * grid.values)
+    total = item.number(0, "a total", len(cells) * grid.first, len(cells) * grid.digits[-1])
     return [rule(item, "littlekiller", "LittleKiller")(cells, total)]
 
 
@@ -223,7 +226,7 @@ def _outside_line(item: Item, grid: Grid, k: int, forward: bool = True) -> tuple
 
 
 def _sandwich(item: Item, grid: Grid) -> list[Constraint]:
-    total = item.number(0, "a total", 0, sum(range(2, grid.values)))
+    total = item.number(0, "a total", 0, sum(grid.digits[1:-1]))
     return [rule(item, "sandwich", "Sandwich")(_outside_line(item, grid, 1), total)]
 
 
@@ -247,7 +250,8 @@ def _quad(item: Item, grid: Grid) -> list[Constraint]:
     if row + 1 >= grid.nrows or col + 1 >= grid.ncols:
         raise item.error(f"{item.type}: no 2x2 square has its top left {item.place(0)}")
     cells = (corner, corner + 1, corner + grid.ncols, corner + grid.ncols + 1)
-    values = tuple(item.number(k, "a value", 1, grid.values) for k in range(1, len(item.args)))
+    low, high = grid.digits[0], grid.digits[-1]
+    values = tuple(item.number(k, "a value", low, high) for k in range(1, len(item.args)))
     return [rule(item, "quadruple", "Quadruple")(cells, values)]
 
 
