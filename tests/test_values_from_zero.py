@@ -5,6 +5,7 @@ count as on 1-4 with each cell's part of the total moved by one; answers are wri
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -88,3 +89,11 @@ def test_answers_are_written_from_zero():
     assert sorted(line) == sorted("0123" * 4)
     assert format_grid(puzzle, solved.grid).splitlines()[0] == "0 1 | 2 3"
     assert count(puzzle, backend="cpsat").count == count(puzzle).count
+
+
+def test_pictures_write_values_from_zero():
+    from satdoku.formats.svg import puzzle_svg
+
+    puzzle = from_zero(with_rules(givens={0: 1, 5: 4}))
+    texts = re.findall(r'<text class="given"[^>]*>(\w)</text>', puzzle_svg(puzzle))
+    assert sorted(texts) == ["0", "3"]

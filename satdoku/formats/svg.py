@@ -108,9 +108,11 @@ def scale(puzzle: Puzzle, marks: Marks | None = None) -> tuple[int, float, float
 
 
 def symbol(puzzle: Puzzle, value: int) -> str:
-    """How ``value`` is written: ``1-9`` then ``A-Z`` as in the one-line format, or the
-    number when the puzzle has more values than letters."""
-    return digit(value) if puzzle.values <= MAX_CHAR_SIZE else str(value)
+    """How grid value ``value`` is written: ``1-9`` then ``A-Z`` as in the one-line format
+    (from ``0`` in a grid of values from 0), or the number when the puzzle has more values
+    than letters."""
+    written = puzzle.digit(value)
+    return digit(written) if puzzle.values <= MAX_CHAR_SIZE else str(written)
 
 
 def _cells_group(name: str, places: Iterable[Position], fill: str, pen: Pen) -> list[str]:
