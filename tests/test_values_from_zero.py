@@ -18,6 +18,7 @@ from satdoku.constraints.thermometer import Thermometer
 from satdoku.constraints.values import Values
 from satdoku.constraints.whisper import Whisper
 from satdoku.formats.output import format_grid, format_line
+from satdoku.formats.svg import puzzle_svg
 from satdoku.model import Constraint, Puzzle
 from tests import test_rules_lines, test_rules_pairs, test_rules_sums
 from tests.rules import agree, with_rules
@@ -92,8 +93,6 @@ def test_answers_are_written_from_zero():
 
 
 def test_pictures_write_values_from_zero():
-    from satdoku.formats.svg import puzzle_svg
-
     puzzle = from_zero(with_rules(givens={0: 1, 5: 4}))
     texts = re.findall(r'<text class="given"[^>]*>(\w)</text>', puzzle_svg(puzzle))
     assert sorted(texts) == ["0", "3"]
