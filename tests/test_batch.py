@@ -460,3 +460,61 @@ def test_the_json_line_of_a_batch_record_is_json_dumps_of_its_record():
         line = batch_json_line(result)
         assert line == json_line(batch_record(result))
         assert json.loads(line)["line"] == result.line
+
+
+START = (
+    "import multiprocessing, sys\n"
+    "multiprocessing.set_start_method(sys.argv[1])\n"
+    "from satdoku.cli import main\n"
+    "main(sys.argv[2:])\n"
+)
+"""Run the command with the workers started as ``sys.argv[1]`` says (fork, spawn, forkserver)."""
+
+
+def _children(pid: int) -> set[int]:
+    """The processes ``pid`` started (Linux)."""
+    found: set[int] = set()
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/children") as handle:
+            found.update(int(child) for child in handle.read().split())
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with open(f"/proc/{pid}/stat") as handle:
+        return handle.read().split(") ")[1][0] != "Z"  # a zombie is gone but for its status
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="reads /proc (Linux)")
+@pytest.mark.parametrize("method", ["fork", "spawn", "forkserver"])
+def test_sigterm_ends_the_workers_with_the_run_and_leaks_nothing(tmp_path, method):
+    path = tmp_path / "big.txt"
+    path.write_text("\n".join(data_lines("norvig_top95.txt") * 40) + "\n")
+    out = tmp_path / "out.jsonl"
+    command = ["batch", str(path), "-o", str(out), "--jobs", "2", "--chunk", "20"]
+    proc = subprocess.Popen(
+        [sys.executable, "-c", START, method, *command, "--backend", "minicard"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 60
+    while (not out.exists() or out.stat().st_size == 0) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    started = _children(proc.pid)
+    assert proc.poll() is None and started, "the run ended before it could be killed"
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)  # stderr closes once every process holding it ends
+    assert proc.returncode == 130, err
+    assert "leaked" not in err and "Traceback" not in err, err
+    assert "--resume" in err
+    partial = records(out.read_text())  # every line parses: whole records only
+    assert [r["line"] for r in partial] == list(range(1, len(partial) + 1))
+    ending = time.monotonic() + 10  # a process may still be on its way out
+    while (left := [pid for pid in started if _alive(pid)]) and time.monotonic() < ending:
+        time.sleep(0.05)
+    assert not left
