@@ -26,7 +26,8 @@ export async function draw() {
   const fields = puzzleFields();
   grid.classList.add("stale");
   const answer = await post("draw", fields);
-  if (number !== state.drawn) return;
+  // a later drawing asked for, or waiting to be asked for: this answer is stale
+  if (number !== state.drawn || state.pendingDraw !== null) return;
   grid.classList.remove("stale");
   if (!answer.ok) {
     if (answer.status === 400) showError(answer.error);
@@ -63,6 +64,8 @@ export async function draw() {
   fillPad();
   showPlayTools();
   saveFragment();
+  if (state.note) say(state.note);
+  state.note = "";
 }
 
 export function resetResults() {

@@ -229,7 +229,7 @@ $("check").addEventListener("click", checkEntries);
 $("share").addEventListener("click", share);
 $("candidates").addEventListener("change", () => {
   const d = state.drawing;
-  if ($("candidates").checked && d && !d.candidates && !state.truth) {
+  if ($("candidates").checked && d && !d.candidates) {
     say("Candidates are those of the step-by-step logic, which does not read this puzzle's"
       + " other rules: press True candidates for the values that fit every rule.", true);
   }
@@ -250,13 +250,13 @@ for (const radio of document.querySelectorAll("input[name=pen]")) {
   });
 }
 text.addEventListener("input", () => {
-  const switched = carriesRules(text.value) && kindSelect.value !== "sudoku";
-  if (switched) {
+  const rules = carriesRules(text.value);
+  if (rules && kindSelect.value !== "sudoku") {
     kindSelect.value = "sudoku";
     offerKind();
-  }
+    state.note = "Kind is now Sudoku, which reads ISS strings and links with their rules.";
+  } else if (!rules) state.note = "";
   puzzleChanged();
-  if (switched) say("Kind is now Sudoku, which reads ISS strings and links with their rules.");
   scheduleDraw();
 });
 kindSelect.addEventListener("change", () => {

@@ -41,6 +41,7 @@ export const state = {
   keepPlay: false, // the next puzzle is this one with a given changed: keep the entries
   restore: null, // entries and marks from the address, for the next puzzle drawn
   fragment: "", // the address fragment last written
+  note: "", // what to say once the next puzzle is drawn
 };
 
 export const playing = () => playBox.checked && state.drawing !== null;
