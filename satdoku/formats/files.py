@@ -59,8 +59,8 @@ _NINE = Geometry(3, 3)
 _NINE_LINE = re.compile(r"[0-9.]{81}")
 """A 9x9 on one line, digits and dots only: the commonest line of a big file, read without
 the general reader's search for its form (which reads it the same way)."""
-_DIGITS = "0123456789."
-"""A line of these alone is a one-line puzzle or a grid's row, in no other form."""
+_DIGITS = re.compile(r"[0-9.]+")
+"""A line of digits and dots: a one-line puzzle or a grid's row, in no other form."""
 _DIGIT_VALUES = bytes.maketrans(b".0123456789", bytes([0, *range(10)]))
 
 
@@ -121,7 +121,7 @@ def _puzzles(stream: NumberedLines, box: Geometry | None, alphabet: str) -> Iter
         named = text.lstrip()[:1] in _NAME_STARTS
         if isinstance(text, LongLine):
             yield long_line(lineno, text)
-        elif not text.strip(_DIGITS):
+        elif _DIGITS.fullmatch(text):
             yield _line_or_grid(stream, lineno, text, box, alphabet)
         elif named and (_GRID_HEADER.fullmatch(text) or _PUZZLE_SECTION.fullmatch(text)):
             yield _headed_grid(stream, lineno, box, alphabet)
