@@ -4,36 +4,18 @@ sum methods."""
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from satdoku.encodings.cardinality import at_least_one, at_most_one
+from satdoku.encodings.comparison import COMPARE, may_hold
 from satdoku.encodings.formula import Formula
+from satdoku.encodings.pbsum import encode_pb
 from satdoku.encodings.reach import suffix_reach
-from satdoku.encodings.sums import encode_sum
+from satdoku.encodings.sums import encode_table
+from satdoku.encodings.sumtree import encode_tree
 from satdoku.model import Puzzle
 from satdoku.targets import LinearTerms, Term, negation
-
-COMPARE: dict[str, Callable[[int, int], bool]] = {
-    "==": operator.eq,
-    "!=": operator.ne,
-    "<=": operator.le,
-    ">=": operator.ge,
-    "<": operator.lt,
-    ">": operator.gt,
-}
-
-
-def may_hold(op: str, least: int, most: int, constant: int) -> bool:
-    """Whether some sum from ``least`` to ``most`` compares with ``constant`` by ``op``."""
-    if op == "==":
-        return least <= constant <= most
-    if op in ("<=", "<"):
-        return COMPARE[op](least, constant)
-    if op in (">=", ">"):
-        return COMPARE[op](most, constant)
-    return not least == most == constant
 
 
 class Options(Protocol):
@@ -42,6 +24,9 @@ class Options(Protocol):
     amo: str
     sums: str
     optimized: bool
+
+    @property
+    def cell_amo(self) -> bool: ...
 
     @property
     def unit_alo(self) -> bool: ...
@@ -63,6 +48,8 @@ class CnfContext:
         self.options = options
         self.shift = puzzle.first - 1
         """Written value minus grid value."""
+        self.single: set[int] = set()
+        """Cells :meth:`one_value` has limited to one value."""
 
     @property
     def size(self) -> int:
@@ -101,6 +88,17 @@ class CnfContext:
     def at_least_one(self, lits: Sequence[int]) -> None:
         at_least_one(self.formula, lits)
 
+    def one_value(self, cells: Sequence[int]) -> None:
+        """Add "each of ``cells`` holds at most one value" where the encoding has no such
+        clauses (``minimal``): a sum that weighs a cell's literals must count one of them."""
+        if self.options.cell_amo:
+            return
+        cell_vars = self.formula.varmap.cell_vars
+        for cell in dict.fromkeys(cells):
+            if cell not in self.single and self.candidates[cell]:
+                self.single.add(cell)
+                self.at_most_one(cell_vars(cell))
+
     def holds(self, cell: int, value: int) -> Term:
         value -= self.shift
         if not 1 <= value <= self.puzzle.values:  # not a value of the grid
@@ -121,6 +119,13 @@ class CnfContext:
         return self.formula.new_var()
 
     def linear(self, terms: LinearTerms, op: str, constant: int, when: Sequence[Term] = ()) -> None:
+        """By the encoding's sum method: layered partial sums (``table``, below), one
+        pseudo-Boolean constraint (``pb``) or a totalizer (``tree``)."""
+        LINEAR_METHODS[self.options.sums](self, terms, op, constant, when)
+
+    def layered(
+        self, terms: LinearTerms, op: str, constant: int, when: Sequence[Term] = ()
+    ) -> None:
         """A layer of partial-sum variables per term: "the sum so far is s" follows from the
         one before and the term's value; a partial sum from which the terms left cannot
         reach the comparison (:mod:`satdoku.encodings.reach`) is ruled out (when every
@@ -154,8 +159,24 @@ class CnfContext:
         shift = self.shift
         return [v + shift for v in self.candidates[cell] or (self.puzzle.givens[cell],)]
 
+    def weighted(self, coefficient: int, cell: int) -> list[tuple[int, Term]]:
+        """(coefficient x value, "``cell`` holds value") for each value ``cell`` may take."""
+        return [(coefficient * v, self.holds(cell, v)) for v in self._values(cell)]
+
     def total(self, cells: Sequence[int], total: int, name: str) -> None:
-        total -= self.shift * len(cells)
-        encode_sum(
-            self.formula, self.puzzle, cells, total, name, self.candidates, self.options.sums
-        )
+        """By the digit-set table (``table``, when it fits), else as :meth:`linear`."""
+        if self.options.sums == "table":
+            grid_total = total - self.shift * len(cells)
+            if encode_table(self.formula, self.puzzle, cells, grid_total, self.candidates):
+                self.one_value(cells)
+                return
+        self.linear([(1, c) for c in cells], "==", total)
+
+
+LinearMethod = Callable[[CnfContext, LinearTerms, str, int, Sequence[Term]], None]
+LINEAR_METHODS: dict[str, LinearMethod] = {
+    "table": CnfContext.layered,
+    "pb": encode_pb,
+    "tree": encode_tree,
+}
+"""Sum method (:data:`satdoku.encodings.sums.SUM_METHODS`) -> how it adds a weighted sum."""

@@ -1,15 +1,20 @@
-"""CNF for :class:`~satdoku.constraints.Sum` constraints (Kakuro runs, killer cages), two ways.
+"""Sums in the CNF, by one of :data:`SUM_METHODS` (the ``sums`` option of an encoding).
 
-* ``table`` (default): the digit sets that reach the sum. When the sum's cells also form an
-  AllDifferent unit, their values are a *set* of ``k`` distinct values adding up to the
-  total: the table lists those sets (e.g. 3 cells, sum 7: {1, 2, 4} only). Values in no set
-  are ruled out at once; otherwise a selector y(S) per set, a presence variable p(v) per value
-  (p(v) <-> some cell of the sum holds v), "one of the sets" and y(S) -> p(v) for v in S,
-  p(v) -> some y(S) holding v. Unit propagation then does what a Kakuro solver's "combination
-  table" does by hand.
-* ``pb``: a pseudo-Boolean equality sum(v * x(c, v)) = total through python-sat's
-  ``pysat.pb``, which needs the ``pindakaas`` package (the ``pb`` extra of satdoku); used also
-  for sums whose cells may repeat a value, and for tables too large to list.
+* ``table`` (default): a sum whose cells all differ (a killer cage, a Kakuro run) by its
+  digit-set table, below; any other weighted sum (arrows, little killers, sandwiches, ...)
+  by layered partial sums (:meth:`satdoku.encodings.context.CnfContext.linear`), which also
+  take a distinct sum whose table is too large to list.
+* ``pb``: every sum as one pseudo-Boolean constraint through python-sat's ``pysat.pb``
+  (:mod:`satdoku.encodings.pbsum`), which needs the ``pindakaas`` package (the ``pb`` extra).
+* ``tree``: every sum as a totalizer over its terms, the partial sums of halves merged up a
+  balanced tree (:mod:`satdoku.encodings.sumtree`).
+
+The table of a sum of ``k`` cells that all differ lists the *sets* of ``k`` distinct values
+adding up to the total (e.g. 3 cells, sum 7: {1, 2, 4} only). Values in no set are ruled out
+at once; otherwise a selector y(S) per set, a presence variable p(v) per value (p(v) <-> some
+cell of the sum holds v), "one of the sets" and y(S) -> p(v) for v in S, p(v) -> some y(S)
+holding v. Unit propagation then does what a Kakuro solver's "combination table" does by
+hand.
 """
 
 from __future__ import annotations
@@ -19,48 +24,34 @@ from itertools import combinations
 
 from satdoku.encodings.cardinality import at_least_one
 from satdoku.encodings.formula import Formula
-from satdoku.errors import UsageError
-from satdoku.extras import require
 from satdoku.model import Puzzle
 
-SUM_METHODS = ("table", "pb")
+SUM_METHODS = ("table", "pb", "tree")
 MAX_TABLE = 5000
-"""Beyond this many digit sets, a sum is encoded as a pseudo-Boolean constraint."""
+"""Beyond this many digit sets, a sum is not encoded by its table."""
 
 
-def encode_sum(
+def encode_table(
     formula: Formula,
     puzzle: Puzzle,
     cells: Sequence[int],
     total: int,
-    name: str,
     candidates: Sequence[Sequence[int]],
-    method: str = "table",
-) -> None:
-    """Add "the values of ``cells`` add up to ``total``" (a sum called ``name``) to
-    ``formula`` by ``method`` (``table`` or ``pb``).
-
-    Raises:
-        UsageError: an unknown method, or a sum to encode by ``pb`` without pindakaas.
-    """
-    if method not in SUM_METHODS:
-        raise UsageError(f"unknown sum encoding {method!r}; choose from {', '.join(SUM_METHODS)}")
+) -> bool:
+    """Add "the values of ``cells`` (grid values) add up to ``total``" by the digit-set
+    table; False (nothing added) when no AllDifferent covers ``cells`` or the table has more
+    than :data:`MAX_TABLE` sets."""
+    if not _is_unit(puzzle, cells):
+        return False
     givens = puzzle.givens
     free = [c for c in cells if candidates[c]]
     total -= sum(givens[c] for c in cells if not candidates[c])
-    distinct = _is_unit(puzzle, cells)
-    if method == "table" and distinct:
-        used = {givens[c] for c in cells if not candidates[c]}
-        sets = _digit_sets(free, candidates, total, used)
-        if sets is not None:
-            _encode_table(formula, free, candidates, sets)
-            return
-    if method == "pb":
-        what = "the pb sum encoding"
-    else:
-        why = f"over {MAX_TABLE} digit sets" if distinct else "its cells may repeat a value"
-        what = f"the pb encoding of {name or 'a sum'} ({why})"
-    _encode_pb(formula, free, candidates, total, what)
+    used = {givens[c] for c in cells if not candidates[c]}
+    sets = _digit_sets(free, candidates, total, used)
+    if sets is None:
+        return False
+    _encode_table(formula, free, candidates, sets)
+    return True
 
 
 def _is_unit(puzzle: Puzzle, cells: Sequence[int]) -> bool:
@@ -121,31 +112,3 @@ def _encode_table(
         clauses.append(
             [-p, *(y for y, digits in zip(selectors, sets, strict=False) if v in digits)]
         )
-
-
-def _encode_pb(
-    formula: Formula,
-    cells: Sequence[int],
-    candidates: Sequence[Sequence[int]],
-    total: int,
-    what: str,
-) -> None:
-    """The pseudo-Boolean equality; ``what`` names it in the error when pindakaas is absent."""
-    var = formula.varmap.var
-    lits = [var(c, v) for c in cells for v in candidates[c]]
-    weights = [v for c in cells for v in candidates[c]]
-    if not lits:
-        if total != 0:
-            formula.clauses.append([])
-        return
-    if total < 0 or total > sum(max(candidates[c]) for c in cells):
-        formula.clauses.append([])
-        return
-    require("pindakaas", "pb", what)  # pysat.pb imports without it, then fails on first use
-    from pysat.pb import EncType, PBEnc
-
-    cnf = PBEnc.equals(
-        lits=lits, weights=weights, bound=total, top_id=formula.nvars, encoding=EncType.best
-    )
-    formula.clauses.extend(cnf.clauses)
-    formula.nvars = max(formula.nvars, cnf.nv)
