@@ -1,6 +1,7 @@
 """Shared checks for rule types: a puzzle made of a small Sudoku and some rules, counted by
-brute force (each rule's own check), by CNF under several encodings and by both CP-SAT
-models; every count must agree and every solution found must keep every rule."""
+brute force (each rule's own check), by CNF under several encodings (the sums of one of them
+as totalizers) and by both CP-SAT models; every count must agree and every solution found
+must keep every rule."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from satdoku.kinds.classic import sudoku
 from satdoku.model import Constraint, Puzzle
 from satdoku.solver.bruteforce import brute_force_count
 
-ENCODINGS = ("minimal", "efficient+optimized", "extended+singles")
+ENCODINGS = ("minimal", "efficient+optimized", "extended+singles", "extended+optimized+tree")
 CPSAT_MODELS = ("alldiff", "onehot")
 
 
