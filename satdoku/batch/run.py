@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import os
-import signal
-import threading
 from collections import deque
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from types import FrameType
 from typing import TYPE_CHECKING
 
 from satdoku.batch.chunks import CHUNK, chunks_of, jobs_of, keyed
 from satdoku.batch.engines import Engines
+from satdoku.batch.interrupts import as_a_worker, hold, release, terminate_as_interrupt
 from satdoku.batch.options import BatchOptions
 from satdoku.batch.record import BatchRecord, Job
 from satdoku.errors import UsageError
@@ -47,13 +45,9 @@ def run_batch(
         finally:
             engines.close()
         return
-    with _terminate_as_interrupt(), _worker_pool(jobs, options) as pool:
+    with terminate_as_interrupt(), _worker_pool(jobs, options) as pool:
         for solved in pool.imap(_solve_chunk, chunks):
             yield from keyed(solved, keys)
-
-
-_INTERRUPTS = {signal.SIGINT, signal.SIGTERM}
-"""The signals that end a batch early: Ctrl-C and a termination signal."""
 
 
 @contextmanager
@@ -62,47 +56,15 @@ def _worker_pool(jobs: int, options: BatchOptions) -> Iterator[Pool]:
     half made would leave its workers behind) and arrive once it stands, to shut it down."""
     import multiprocessing
 
-    held = _hold()
+    held = hold()
     try:
         pool = multiprocessing.get_context().Pool(jobs, _start_worker, (options, os.getpid()))
     except BaseException:
-        _release(held)
+        release(held)
         raise
     with pool:
-        _release(held)
+        release(held)
         yield pool
-
-
-def _hold() -> set[int | signal.Signals] | None:
-    """Block Ctrl-C and SIGTERM in this thread; the mask before (None where there is none)."""
-    if not hasattr(signal, "pthread_sigmask"):
-        return None
-    return signal.pthread_sigmask(signal.SIG_BLOCK, _INTERRUPTS)
-
-
-def _release(mask: set[int | signal.Signals] | None) -> None:
-    """Put back the mask :func:`_hold` replaced: a signal held back arrives now."""
-    if mask is not None:
-        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-
-
-@contextmanager
-def _terminate_as_interrupt() -> Iterator[None]:
-    """SIGTERM raises :class:`KeyboardInterrupt` (in the main thread) while the workers run, as
-    Ctrl-C does: the pool is then shut down, its workers ended and its semaphores released,
-    instead of the parent dying with them left behind."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.signal(signal.SIGTERM, _interrupt)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
-
-
-def _interrupt(signum: int, frame: FrameType | None) -> None:
-    raise KeyboardInterrupt(f"signal {signum}")
 
 
 _worker: Engines | None = None
@@ -112,10 +74,7 @@ _worker: Engines | None = None
 def _start_worker(options: BatchOptions, parent: int) -> None:
     global _worker
     die_with_parent(parent)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler, when forked
-    if hasattr(signal, "pthread_sigmask"):  # as the parent held them back when it forked
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _INTERRUPTS)
+    as_a_worker()
     _worker = Engines(options)
 
 
