@@ -34,6 +34,7 @@ from satdoku.web.settings import Settings
 ASSETS = {
     "index.html": "text/html; charset=utf-8",
     "satdoku.css": "text/css; charset=utf-8",
+    "picture.css": "text/css; charset=utf-8",
     "satdoku.js": "text/javascript; charset=utf-8",
     "api.js": "text/javascript; charset=utf-8",
     "grid.js": "text/javascript; charset=utf-8",
