@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from satdoku import candidates, parse_puzzle, uniqueness
+from satdoku import candidates, count, parse_puzzle, uniqueness
 from tests import test_web_browser as web
 from tests.test_web_variants import BY_NAME, LINKS, PUZZLES, fewer_givens, stored_grid
 
@@ -134,6 +134,8 @@ def test_true_candidates_of_a_puzzle_with_several_solutions(page: Any) -> None:
     expect(page.locator("#grid text.candidate")).to_have_count(0)
     marked = page.locator("#grid rect.mark-difference")
     expect(marked).to_have_count(len(uniqueness(iss).differences))
+    page.click("[data-action=count]")
+    expect(page.locator("#message")).to_have_text(f"multiple: {count(iss).count} solutions.")
 
 
 @pytest.mark.parametrize("source", LINKS)
