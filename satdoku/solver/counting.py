@@ -12,6 +12,7 @@ small grids and cross-checks. Every grid a backend hands over is verified first
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -21,12 +22,15 @@ from typing import Any
 from satdoku.deadline import Deadline, SolveTimeout
 from satdoku.errors import UsageError
 from satdoku.model import Grid, Puzzle
+from satdoku.proof.certificate import Certificate, certify
 from satdoku.results import Solution
+from satdoku.solver.backend import ModelKind
 from satdoku.solver.bitgrid import search_one
 from satdoku.solver.closest import closest_other_solution
+from satdoku.solver.defaults import default_encoding
 from satdoku.solver.dpll import BITMASK, borrowed
 from satdoku.solver.guard import guarded
-from satdoku.solver.planner import Question, plan
+from satdoku.solver.planner import Plan, Question, plan
 from satdoku.solver.search import verified
 from satdoku.status import Status
 from satdoku.verify import batch_checker, check
@@ -149,17 +153,25 @@ def _count_grids(puzzle: Puzzle, grids: Iterator[Grid]) -> tuple[int, bool]:
 class Uniqueness:
     """The answer to "is this puzzle unique?": ``status`` is ``unique``, ``multiple``,
     ``no_solution`` or ``unknown`` (time-out); ``solutions`` holds up to two verified
-    solutions and ``differences`` the cells (``r1c2``) where the two differ."""
+    solutions and ``differences`` the cells (``r1c2``) where the two differ. ``certificate``:
+    when asked for, the checked proof of a ``unique`` or ``no_solution`` answer
+    (:mod:`satdoku.proof`)."""
 
     puzzle: Puzzle
     status: Status
     solutions: tuple[Solution, ...] = ()
     differences: tuple[str, ...] = field(default=())
     time: float = 0.0
+    certificate: Certificate | None = None
 
     @property
     def unique(self) -> bool:
         return self.status is Status.UNIQUE
+
+    @property
+    def certified(self) -> bool:
+        """Whether the answer's proof was checked and verified (never for ``multiple``)."""
+        return self.certificate is not None and self.certificate.certified
 
 
 def uniqueness(
@@ -170,6 +182,8 @@ def uniqueness(
     strategy: str | None = None,
     timeout: float | None = None,
     closest: bool = True,
+    certify: bool = False,
+    proof: str | os.PathLike[str] | None = None,
 ) -> Uniqueness:
     """Search for two solutions: none, one (a uniqueness proof) or two, with the cells where
     they differ.
@@ -184,12 +198,18 @@ def uniqueness(
             changed, by MaxSAT), so ``differences`` is as small as it can be for that first
             solution (for puzzles whose constraints are all units); otherwise the second
             solution found.
+        certify: prove a ``unique`` or ``no_solution`` answer and check the proof
+            (:func:`satdoku.proof.certify`): CaDiCaL refutes the puzzle's CNF without the
+            solution found, from scratch, whichever backend searched; ``timeout`` covers it.
+        proof: certify, and keep the formula and the proof as ``PROOF.cnf`` and
+            ``PROOF.drat``.
 
     Returns:
         A :class:`Uniqueness`.
 
     Raises:
-        UsageError: as :func:`~satdoku.solver.search.solve`.
+        UsageError: as :func:`~satdoku.solver.search.solve`; a proof prefix that names no
+            file, or a proof checker that is not built.
     """
     chosen = plan(puzzle, Question.SOLUTIONS, 2, backend, encoding, strategy)
     started = time.perf_counter()
@@ -201,7 +221,10 @@ def uniqueness(
     elapsed = time.perf_counter() - started
     if len(found) < 2:
         status = Status.UNIQUE if found else Status.NO_SOLUTION
-        return Uniqueness(puzzle, status, found, time=elapsed)
+        checked = None
+        if certify or proof is not None:
+            checked = _certificate(puzzle, found, chosen, deadline, proof)
+        return Uniqueness(puzzle, status, found, time=elapsed, certificate=checked)
     if closest and all(c.distinct for c in puzzle.constraints):
         nearest = _closest(puzzle, found[0].grid, deadline)
         if nearest is not None:
@@ -213,6 +236,24 @@ def uniqueness(
         puzzle.cell_name(i) for i, (a, b) in enumerate(zip(first, second, strict=True)) if a != b
     )
     return Uniqueness(puzzle, Status.MULTIPLE, found, differ, elapsed)
+
+
+def _certificate(
+    puzzle: Puzzle,
+    found: tuple[Solution, ...],
+    chosen: Plan,
+    deadline: Deadline,
+    prefix: str | os.PathLike[str] | None,
+) -> Certificate:
+    """The checked proof of the answer ``found``, over the CNF the chosen backend searched (or
+    the CNF default when it searched none)."""
+    spec = chosen.encoding
+    cnf = chosen.backend.capabilities.model is ModelKind.CNF and "native" not in spec.split("+")
+    encoding = spec if cnf else default_encoding(puzzle)
+    grid = found[0].grid if found else None
+    return certify(
+        puzzle, grid, encoding=encoding, deadline=deadline, prefix=prefix, isolate=guarded
+    )
 
 
 def _closest(puzzle: Puzzle, grid: Grid, deadline: Deadline) -> Grid | None:
