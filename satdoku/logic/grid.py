@@ -66,10 +66,17 @@ class Layout:
         Raises :class:`UsageError` when the puzzle has constraints other than all-different
         units, and :class:`~satdoku.deadline.SolveTimeout` when ``deadline`` passes first.
         """
-        if any(not c.distinct for c in puzzle.constraints):
+        others = sorted(
+            {
+                c.family
+                for c in puzzle.constraints
+                if not c.distinct or c.needs(puzzle.values) not in ("unit", "partial-unit")
+            }
+        )
+        if others:
             raise UsageError(
-                f"the logic engine handles puzzles made of all-different units only,"
-                f" not the sums of a {puzzle.kind} puzzle"
+                "the logic engine handles puzzles made of all-different units only, not the"
+                f" {', '.join(others)} rules of this {puzzle.kind} puzzle"
             )
         key: Shape = (
             puzzle.values,
