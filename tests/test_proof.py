@@ -226,6 +226,9 @@ def test_bad_files_are_invalid(tmp_path: Path) -> None:
     formula.write_text("p cnf 1 2\n1 0\n-1 0\n")
     proof.write_bytes(b"a\x02\x00")
     assert check_proof(formula, proof).verdict == "invalid"
+    proof.write_text("-1 9 0\n0\n")
+    result = check_proof(formula, proof)
+    assert result.verdict == "invalid" and "proof line 1: variable 9 past" in result.message
     proof.write_text("0\n")
     assert check_proof(formula, proof).verified
     with pytest.raises(OSError):

@@ -12,9 +12,11 @@
  * clause, or one made unit by the literals fixed before it), which is ignored, as drat-trim
  * does by default, and the deletion of a clause that is not present. Ignoring a deletion is
  * sound: every clause present follows from the formula, so checking against more of them
- * accepts no lemma that does not follow. RAT lemmas (the "A" of DRAT) are not accepted.
+ * accepts no lemma that does not follow. RAT lemmas (the "A" of DRAT) are not accepted, nor
+ * variables past the formula's header.
  *
- * Propagation: two watched literals per clause with a blocking literal, over one assignment
+ * Propagation: two watched literals per clause with a blocking literal (for a clause of two
+ * literals, the other one, so that propagating it reads no clause), over one assignment
  * whose top level (the literals fixed by unit clauses and propagation) stays between lemmas;
  * a lemma's check adds its negated literals above the top level and undoes them after. A
  * clause is found for deletion by a hash of its literal set. No code is shared with any
@@ -32,6 +34,7 @@
 enum { SIZE, FLAGS, NEXT, HASH, HEADER }; /* clause header words, then its literals */
 #define DELETED 1
 #define NONE UINT32_MAX
+#define BINARY 0x80000000u /* in a watch: the clause has two literals, the blocker the other */
 #define MAX_VAR (1 << 29)
 #define POLL 1024
 #define MESSAGE 240
@@ -111,6 +114,20 @@ static int grow(void **data, size_t *cap, size_t need, size_t item)
     return 0;
 }
 
+/* *data, of `old` items, grown to `n` items, the new ones zero: fresh zeroed memory, so that
+ * pages never written (variables a proof names but never uses) take no room. */
+static int widen(void **data, size_t old, size_t n, size_t item)
+{
+    void *p = calloc(n, item);
+    if (p == NULL)
+        return -1;
+    if (*data != NULL)
+        memcpy(p, *data, old * item);
+    free(*data);
+    *data = p;
+    return 0;
+}
+
 /* Room for variables 1..var in every per-variable and per-literal array. */
 static int ensure_var(Checker *c, size_t var)
 {
@@ -119,29 +136,14 @@ static int ensure_var(Checker *c, size_t var)
     size_t n = c->nvars ? c->nvars : 1024;
     while (n < var)
         n *= 2;
-    size_t lits = 2 * n + 2, old = 2 * c->nvars + 2;
-    int8_t *val = realloc(c->val, lits);
-    if (val != NULL)
-        c->val = val;
-    uint32_t *stamp = realloc(c->stamp, lits * sizeof *stamp);
-    if (stamp != NULL)
-        c->stamp = stamp;
-    Watches *watches = realloc(c->watches, lits * sizeof *watches);
-    if (watches != NULL)
-        c->watches = watches;
-    uint32_t *reason = realloc(c->reason, (n + 1) * sizeof *reason);
-    if (reason != NULL)
-        c->reason = reason;
-    int32_t *trail = realloc(c->trail, (n + 1) * sizeof *trail);
-    if (trail != NULL)
-        c->trail = trail;
-    if (!val || !stamp || !watches || !reason || !trail)
+    const size_t lits = 2 * n + 2, old = c->nvars ? 2 * c->nvars + 2 : 0;
+    const size_t vars = c->nvars ? c->nvars + 1 : 0;
+    if (widen((void **)&c->val, old, lits, sizeof *c->val) < 0 ||
+        widen((void **)&c->stamp, old, lits, sizeof *c->stamp) < 0 ||
+        widen((void **)&c->watches, old, lits, sizeof *c->watches) < 0 ||
+        widen((void **)&c->reason, vars, n + 1, sizeof *c->reason) < 0 ||
+        widen((void **)&c->trail, vars, n + 1, sizeof *c->trail) < 0)
         return -1;
-    if (c->nvars == 0)
-        old = 0;
-    memset(c->val + old, 0, lits - old);
-    memset(c->stamp + old, 0, (lits - old) * sizeof *stamp);
-    memset(c->watches + old, 0, (lits - old) * sizeof *watches);
     c->nvars = n;
     return 0;
 }
@@ -156,8 +158,10 @@ static uint32_t new_stamp(Checker *c)
 }
 
 /* Read one clause into c->lits (duplicates dropped, tautology noted); 1 read, 0 at the end,
- * -1 on a syntax error, -2 out of memory. With `proof`, a leading "d" marks a deletion. */
-static int read_clause(Reader *r, Checker *c, int proof, int *deletion, long *line, Outcome *o)
+ * -1 on a syntax error or a variable past `nvars`, -2 out of memory. With `proof`, a leading
+ * "d" marks a deletion. */
+static int read_clause(Reader *r, Checker *c, int proof, long long nvars, int *deletion,
+                       long *line, Outcome *o)
 {
     int ch = next_char(r), started = 0, negative = 0, digits = 0;
     long long number = 0;
@@ -167,26 +171,28 @@ static int read_clause(Reader *r, Checker *c, int proof, int *deletion, long *li
     *deletion = 0;
     for (;; ch = next_char(r)) {
         if (ch >= '0' && ch <= '9') {
-            number = number * 10 + (ch - '0');
+            if (number <= MAX_VAR) /* past it, only "too large" matters */
+                number = number * 10 + (ch - '0');
             digits++;
-            if (number > MAX_VAR) {
-                snprintf(o->message, MESSAGE, "line %ld: variable number too large", r->line);
-                return -1;
-            }
             continue;
         }
         if (digits) { /* a number ends here */
             if (!started)
                 *line = r->line;
             started = 1;
+            if (number > nvars) {
+                snprintf(o->message, MESSAGE, "%s line %ld: variable %lld%s past the %lld of the"
+                         " header", proof ? "proof" : "formula", r->line, number,
+                         number > MAX_VAR ? "..." : "", nvars);
+                return -1;
+            }
             if (number == 0) {
                 if (ch == '\n')
                     r->line++;
                 return 1;
             }
             int32_t lit = negative ? -(int32_t)number : (int32_t)number;
-            if (ensure_var(c, (size_t)number) < 0 ||
-                grow((void **)&c->lits, &c->lits_cap, c->nlits + 1, sizeof(int32_t)) < 0)
+            if (grow((void **)&c->lits, &c->lits_cap, c->nlits + 1, sizeof(int32_t)) < 0)
                 return -2;
             if (c->stamp[li(-lit)] == mark)
                 c->tautology = 1;
@@ -296,8 +302,21 @@ static int propagate(Checker *c)
         uint32_t i = 0, j = 0, n = ws->size;
         while (i < n) {
             const Watch seen = w[i++];
-            if (value(c, seen.blocker) == 1) {
+            const int8_t other = value(c, seen.blocker);
+            if (other == 1) {
                 w[j++] = seen;
+                continue;
+            }
+            if (seen.cref & BINARY) { /* deleted ones leave their watches at once */
+                w[j++] = seen;
+                if (other == -1) {
+                    while (i < n)
+                        w[j++] = w[i++];
+                    ws->size = j;
+                    c->qhead = c->trail_len;
+                    return 1;
+                }
+                assign(c, seen.blocker, seen.cref & ~BINARY);
                 continue;
             }
             int32_t *cl = c->arena + seen.cref;
@@ -355,7 +374,7 @@ static int add_clause(Checker *c)
         c->inconsistent = 1;
         return 0;
     }
-    if (c->arena_len + HEADER + n >= NONE)
+    if (c->arena_len + HEADER + n >= BINARY)
         return -1;
     if (grow((void **)&c->arena, &c->arena_cap, c->arena_len + HEADER + n, sizeof(int32_t)) < 0)
         return -1;
@@ -384,8 +403,9 @@ static int add_clause(Checker *c)
         c->inconsistent = 1;
         return 0;
     }
-    if (n > 1 && (push_watch(&c->watches[li(lits[0])], cref, lits[1]) < 0 ||
-                  push_watch(&c->watches[li(lits[1])], cref, lits[0]) < 0))
+    const uint32_t tag = n == 2 ? cref | BINARY : cref;
+    if (n > 1 && (push_watch(&c->watches[li(lits[0])], tag, lits[1]) < 0 ||
+                  push_watch(&c->watches[li(lits[1])], tag, lits[0]) < 0))
         return -1;
     if (open == 1 && value(c, lits[0]) == 0) {
         assign(c, lits[0], cref);
@@ -417,6 +437,17 @@ static int rup(Checker *c)
     return conflict;
 }
 
+/* Remove the watch of clause `tag` from `w`. */
+static void unwatch(Watches *w, uint32_t tag)
+{
+    for (uint32_t i = 0; i < w->size; i++) {
+        if (w->data[i].cref == tag) {
+            w->data[i] = w->data[--w->size];
+            return;
+        }
+    }
+}
+
 /* Delete the clause with the literals of c->lits: 1 deleted, 0 ignored. */
 static int delete_clause(Checker *c)
 {
@@ -441,6 +472,8 @@ static int delete_clause(Checker *c)
         *link = (uint32_t)cl[NEXT];
         cl[FLAGS] |= DELETED;
         c->present--;
+        for (int k = 0; cl[SIZE] == 2 && k < 2; k++)
+            unwatch(&c->watches[li(lits[k])], cref | BINARY);
         return 1;
     }
     return 0;
@@ -518,23 +551,21 @@ static void run(Checker *c, Reader *formula, Reader *proof, double seconds,
     long line = 0;
     const double start = now_seconds();
     o->verdict = INVALID;
-    if (read_header(formula, &nvars, &nclauses, o) < 0 || ensure_var(c, (size_t)nvars + 1) < 0)
+    if (read_header(formula, &nvars, &nclauses, o) < 0)
         return;
+    if (ensure_var(c, (size_t)nvars + 1) < 0)
+        STOP(NOMEMORY, "out of memory");
     for (long long k = 0; k < nclauses; k++) {
-        if ((got = read_clause(formula, c, 0, &deletion, &line, o)) == 0)
+        if ((got = read_clause(formula, c, 0, nvars, &deletion, &line, o)) == 0)
             STOP(INVALID, "the formula has %lld clauses, not %lld as its header says", k, nclauses);
         if (got < 0) {
             o->verdict = got == -2 ? NOMEMORY : INVALID;
             return;
         }
-        for (size_t i = 0; i < c->nlits; i++)
-            if ((c->lits[i] > 0 ? c->lits[i] : -c->lits[i]) > nvars)
-                STOP(INVALID, "formula line %ld: variable %d past the %lld of the header", line,
-                     c->lits[i] > 0 ? c->lits[i] : -c->lits[i], nvars);
         if (!c->tautology && !c->inconsistent && add_clause(c) < 0)
             STOP(NOMEMORY, "out of memory");
     }
-    if ((got = read_clause(formula, c, 0, &deletion, &line, o)) != 0) {
+    if ((got = read_clause(formula, c, 0, nvars, &deletion, &line, o)) != 0) {
         if (got > 0)
             STOP(INVALID, "formula line %ld: more clauses than the header's %lld", line, nclauses);
         o->verdict = got == -2 ? NOMEMORY : INVALID;
@@ -552,7 +583,7 @@ static void run(Checker *c, Reader *formula, Reader *proof, double seconds,
             if (seconds >= 0 && now_seconds() - start > seconds)
                 STOP(TIMEOUT, "the check ran out of time after %lld lemmas", o->lemmas);
         }
-        if ((got = read_clause(proof, c, 1, &deletion, &line, o)) == 0)
+        if ((got = read_clause(proof, c, 1, nvars, &deletion, &line, o)) == 0)
             STOP(FAILED, "the proof ends without the empty clause");
         if (got < 0) {
             o->verdict = got == -2 ? NOMEMORY : INVALID;
