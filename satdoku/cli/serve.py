@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import socket
 import sys
 from contextlib import suppress
@@ -13,7 +14,7 @@ from satdoku.cli.options import timeout_option
 from satdoku.errors import UsageError
 from satdoku.extras import require
 from satdoku.status import Exit
-from satdoku.web.settings import QUEUE, TIMEOUT, Settings
+from satdoku.web.settings import BODY_TIMEOUT, QUEUE, TIMEOUT, Settings
 
 
 @click.command("serve")
@@ -38,9 +39,24 @@ from satdoku.web.settings import QUEUE, TIMEOUT, Settings
     metavar="N",
     help="Requests that may wait for a worker; past them the answer is 503.",
 )
+@click.option(
+    "--body-timeout",
+    type=click.FloatRange(min=0, min_open=True, max=1e7),
+    default=BODY_TIMEOUT,
+    show_default=True,
+    metavar="SECONDS",
+    help="The most seconds a client may take to send a request's body; past them the"
+    " answer is 408 and the connection is closed.",
+)
 @click.option("-q", "--quiet", is_flag=True, help="Log warnings only, not every request.")
 def serve_command(
-    host: str, port: int, workers: int, timeout: float | None, queue: int, quiet: bool
+    host: str,
+    port: int,
+    workers: int,
+    timeout: float | None,
+    queue: int,
+    body_timeout: float,
+    quiet: bool,
 ) -> int:
     """Serve the page and the JSON API at http://HOST:PORT/ until Ctrl-C.
 
@@ -61,7 +77,10 @@ def serve_command(
     from satdoku.web.app import create_app
 
     settings = Settings(
-        workers=workers, timeout=TIMEOUT if timeout is None else timeout, queue=queue
+        workers=workers,
+        timeout=TIMEOUT if timeout is None else timeout,
+        queue=queue,
+        body_timeout=body_timeout,
     )
     listening = _listen(host, port)
     app = create_app(settings)
@@ -94,7 +113,12 @@ def _listen(host: str, port: int) -> socket.socket:
         listening.bind((host, port))
     except OSError as err:
         listening.close()
-        raise UsageError(f"cannot listen on {host} port {port}: {err.strerror}") from None
+        where = f"cannot listen on {host} port {port}"
+        if err.errno == errno.EADDRINUSE:
+            raise UsageError(
+                f"port {port} is in use ({where}; --port 0 takes a free one)"
+            ) from None
+        raise UsageError(f"{where}: {err.strerror}") from None
     listening.set_inheritable(True)
     return listening
 

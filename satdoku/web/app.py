@@ -1,16 +1,19 @@
 """The ASGI application: the page and its files, ``POST /api/{endpoint}`` for each endpoint,
 ``GET /api/openapi.json`` and ``GET /api/status``.
 
-A request's body is read up to the cap (413 beyond it, before reading more) and checked on
-the event loop (400 with the one-line message); the work goes to the worker pool (503 with
-``Retry-After`` when it is full). Every error is ``{"error": "..."}``. The page's files are
-read from the package once, when the application is made: no request reads or writes a file.
+A request's body is read up to the cap (413 beyond it; :mod:`satdoku.web.connection`) within
+the body time limit (408) and checked on the event loop (400 with the one-line message); the
+work goes to the worker pool (503 with ``Retry-After`` when it is full) and is cancelled when
+the client hangs up. Every error is ``{"error": "..."}``. The page's files are read from the
+package once, when the application is made: no request reads or writes a file.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
+import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from importlib.resources import files
@@ -25,6 +28,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from satdoku.deadline import Deadline
+from satdoku.web.connection import HungUp, TooLarge, read_body, unless_hung_up
 from satdoku.web.endpoints import ENDPOINTS, Endpoint
 from satdoku.web.job import BadRequest, effective_timeout, read_job
 from satdoku.web.openapi import OPENAPI_PATH, openapi
@@ -58,10 +62,10 @@ HEADERS = {
     "Cache-Control": "no-cache",
 }
 """Headers of every response: the page loads nothing from anywhere but this server."""
+CLOSE = {"Connection": "close"}
+"""The header of an answer after which the connection is closed (its body is not all read)."""
 
-
-class TooLarge(Exception):
-    """A body past the cap."""
+logger = logging.getLogger(__name__)
 
 
 def json_response(status: int, record: Any, headers: Mapping[str, str] | None = None) -> Response:
@@ -73,18 +77,13 @@ def error(status: int, message: str, headers: Mapping[str, str] | None = None) -
     return json_response(status, {"error": message}, headers)
 
 
-async def read_body(request: Request, cap: int) -> bytes:
-    """The body of ``request``; :class:`TooLarge` as soon as it is known to pass ``cap``."""
-    length = request.headers.get("content-length")
-    if length is not None and length.isdigit() and int(length) > cap:
-        raise TooLarge
-    chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > cap:
-            raise TooLarge
-        chunks.append(chunk)
-    return b"".join(chunks)
+def hung_up(request: Request, when: str) -> Response:
+    """One line of the log for a client that closed its connection; the answer is for no one
+    (499, "client closed request", as proxies log it)."""
+    client = request.client
+    who = f"{client.host}:{client.port}" if client else "a client"
+    logger.info("%s hung up on %s %s", who, request.url.path, when)
+    return Response(status_code=499)
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
@@ -100,15 +99,26 @@ def create_app(settings: Settings | None = None) -> Starlette:
         async def answer(request: Request) -> Response:
             arrived = time.monotonic()
             try:
-                body = await read_body(request, settings.max_body)
+                body = await asyncio.wait_for(
+                    read_body(request, settings.max_body, settings.max_drain),
+                    settings.body_timeout,
+                )
                 job = read_job(endpoint.name, endpoint.takes, body)
-            except TooLarge:
-                return error(413, f"the body is larger than {settings.max_body} bytes")
+            except TooLarge as err:
+                too_large = f"the body is larger than {settings.max_body} bytes"
+                return error(413, too_large, None if err.drained else CLOSE)
+            except asyncio.TimeoutError:
+                late = f"the body did not arrive within {settings.body_timeout:g} s"
+                return error(408, late, CLOSE)
             except BadRequest as err:
                 return error(400, str(err))
+            except HungUp:
+                return hung_up(request, "before the end of its body")
             deadline = Deadline(effective_timeout(job, settings.timeout), arrived)
             try:
-                found = await pool.run(job, deadline)
+                found = await unless_hung_up(pool.run(job, deadline), request.receive)
+            except HungUp:
+                return hung_up(request, "before its answer")
             except Busy as err:
                 return error(503, str(err), {"Retry-After": str(err.retry_after)})
             except WorkerDied as err:

@@ -55,6 +55,9 @@ def openapi(settings: Settings) -> dict[str, Any]:
             "Bad JSON, an unknown field, a bad value or a puzzle that does not read: the"
             " one-line message of the command line."
         ),
+        "408": _error(
+            f"The body did not arrive within {settings.body_timeout:g} s; the connection is closed."
+        ),
         "413": _error(f"The body is larger than {settings.max_body} bytes."),
         "500": _error("A worker stopped, or an answer failed verification."),
         "503": _error(
