@@ -22,9 +22,12 @@ from satdoku.cli.options import counts, format_option, named, timeout_option
 from satdoku.cli.report import Report
 from satdoku.compare import (
     Comparison,
+    Configuration,
+    beyond_units,
     compare,
     configurations,
     markdown_table,
+    runnable,
     summarize,
     to_json,
     write_csv,
@@ -101,7 +104,12 @@ def compare_command(
 
     Without --encodings and --backends, twelve default configurations run (the classic
     encodings, reduced and triad variants, native cardinality on Minicard, CaDiCaL, and
-    both CP-SAT models). Every answer is verified; configurations that disagree on whether a
+    both CP-SAT models); when some puzzle has a rule beyond "these cells all differ" (cages,
+    arrows, thermometers, ...), six that compare the sum methods instead: extended+optimized
+    with its sums as tables (table), pseudo-Boolean constraints (pb, left out with a note
+    without pindakaas) and totalizers (tree) on MiniSat, extended+optimized on CaDiCaL, and
+    both CP-SAT models. --backends alone takes those defaults' encodings. Every answer is
+    verified; configurations that disagree on whether a
     puzzle has a solution are failures. --timeout holds for every backend (CaDiCaL and
     Lingeling run in a child process killed at the deadline); a run past it is a failure with
     status unknown. A line that is not a puzzle is reported and skipped.
@@ -115,10 +123,11 @@ def compare_command(
       satdoku compare -f puzzles.txt --encodings minimal,extended --backends minisat22,cadical153
       satdoku compare -f puzzles.txt --encodings extended+optimized,onehot --first 20
       satdoku compare -f puzzles.txt --backends minisat22,dpll --encodings extended,exactcover
+      satdoku compare -f variants.iss --encodings extended+optimized,extended+optimized+tree
     """
     if plot_path:
         require("matplotlib", "plot", "compare --plot")
-    chosen = configurations(_names(encodings), _names(backends))
+    chosen = None if encodings is None else configurations(_names(encodings), _names(backends))
     inputs = read_inputs(streams, positional_files=True)
     for option, path in (("--csv", csv_path), ("--json", json_path), ("--plot", plot_path)):
         if path:
@@ -128,6 +137,8 @@ def compare_command(
         puzzles = list(_puzzles(inputs, report))
         if not puzzles:
             raise UsageError(f"{name}: no valid puzzle to compare on")
+        if chosen is None:
+            chosen = _defaults(_names(backends), puzzles, report)
         bar = report.bar(len(puzzles) * len(chosen), unit="solve")
         comparison = compare(
             puzzles,
@@ -145,10 +156,10 @@ def compare_command(
                 write_csv(summaries, out)
             else:
                 out.write(markdown_table(summaries) + "\n")
-        size = puzzles[0].values
+        shapes = ", ".join(dict.fromkeys(f"{p.nrows}x{p.ncols}" for p in puzzles))
         report.summary(
             [
-                f"{comparison.puzzles} puzzles ({size}x{size}) from {name}; {len(chosen)}"
+                f"{comparison.puzzles} puzzles ({shapes}) from {name}; {len(chosen)}"
                 f" configurations; times in ms"
                 f"{f' (least of {repeat} runs)' if repeat > 1 else ''};"
                 f" counts are means per puzzle; {os.cpu_count()} cores, Python"
@@ -158,6 +169,19 @@ def compare_command(
         _failures(comparison, report)
     _side_files(comparison, summaries, name, csv_path, json_path, plot_path)
     return max(_exit(comparison), report.exit)
+
+
+def _defaults(
+    backends: list[str] | None, puzzles: Sequence[Puzzle], report: Report
+) -> list[Configuration]:
+    """The default configurations for ``puzzles`` (on ``backends``) that can run here; each
+    left out is named on stderr."""
+    chosen, left_out = runnable(configurations(None, backends, beyond_units(puzzles)))
+    for why in left_out:
+        report.note(why)
+    if not chosen:
+        raise UsageError("no default configuration can run: " + "; ".join(left_out))
+    return chosen
 
 
 def _failures(comparison: Comparison, report: Report) -> None:

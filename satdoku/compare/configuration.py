@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from satdoku.encodings import require_extras
 from satdoku.errors import UsageError
 from satdoku.geometry import Geometry
 from satdoku.kinds.classic import sudoku
+from satdoku.model import Puzzle
 from satdoku.solver.backend import Backend
 from satdoku.solver.registry import get_backend
 
@@ -31,9 +33,10 @@ class Configuration:
         return f"{self.encoding}@{self.backend}"
 
     def check(self) -> None:
-        """Raise :class:`UsageError` if this configuration cannot run (before any puzzle)."""
+        """Raise :class:`UsageError` if this configuration cannot run (before any puzzle),
+        an optional package it needs missing included."""
         try:
-            get_backend(self.backend).encoding_for(_PROBE, self.encoding)
+            require_extras(get_backend(self.backend).encoding_for(_PROBE, self.encoding))
         except UsageError as error:
             raise UsageError(f"{self.label}: {error}") from None
 
@@ -55,6 +58,50 @@ DEFAULT_CONFIGURATIONS = tuple(
         ("onehot", "cpsat"),
     )
 )
+"""The defaults for puzzles of units only (Sudoku, X, jigsaw, ...): the classic encodings."""
+SUM_CONFIGURATIONS = tuple(
+    Configuration(encoding, backend)
+    for encoding, backend in (
+        ("extended+optimized", CNF_BACKEND),
+        ("extended+optimized+pb", CNF_BACKEND),
+        ("extended+optimized+tree", CNF_BACKEND),
+        ("extended+optimized", "cadical153"),
+        ("alldiff", "cpsat"),
+        ("onehot", "cpsat"),
+    )
+)
+"""The defaults for puzzles with rules beyond units (killer cages, arrows, thermometers, ...):
+the three sum methods (``table``, ``pb``, ``tree``) side by side, and both CP-SAT models."""
+
+
+def beyond_units(puzzles: Iterable[Puzzle]) -> bool:
+    """Whether some puzzle has a rule other than "these cells all differ"."""
+    return any(
+        rule.needs(puzzle.values) not in ("unit", "partial-unit")
+        for puzzle in puzzles
+        for rule in puzzle.constraints
+    )
+
+
+def defaults(rules: bool = False) -> tuple[Configuration, ...]:
+    """:data:`SUM_CONFIGURATIONS` for puzzles with ``rules`` beyond units, else
+    :data:`DEFAULT_CONFIGURATIONS`."""
+    return SUM_CONFIGURATIONS if rules else DEFAULT_CONFIGURATIONS
+
+
+def runnable(chosen: Sequence[Configuration]) -> tuple[list[Configuration], list[str]]:
+    """The configurations of ``chosen`` that can run here, and why each other cannot (an
+    optional package missing, e.g. pindakaas for ``+pb``)."""
+    kept: list[Configuration] = []
+    left_out: list[str] = []
+    for configuration in chosen:
+        try:
+            configuration.check()
+        except UsageError as error:
+            left_out.append(f"{error} (left out)")
+            continue
+        kept.append(configuration)
+    return kept, left_out
 
 
 def takes(backend: Backend, encoding: str) -> bool:
@@ -67,11 +114,14 @@ def takes(backend: Backend, encoding: str) -> bool:
 
 
 def configurations(
-    encodings: Sequence[str] | None = None, backends: Sequence[str] | None = None
+    encodings: Sequence[str] | None = None,
+    backends: Sequence[str] | None = None,
+    rules: bool = False,
 ) -> list[Configuration]:
-    """The configurations for lists of encodings and backends (either may be None).
+    """The configurations for lists of encodings and backends (either may be None), for
+    puzzles with ``rules`` beyond units or not (:func:`beyond_units`).
 
-    Neither: :data:`DEFAULT_CONFIGURATIONS`. Only encodings: each on its natural backend
+    Neither: the defaults (:func:`defaults`). Only encodings: each on its natural backend
     (the first of :data:`NATURAL_ORDER` that takes it). Only backends: the default
     configurations' encodings that each backend takes, or its own default when it takes none
     of them. Both: every encoding on every backend that takes it; a backend that takes none of
@@ -79,14 +129,14 @@ def configurations(
     dropped without a word).
     """
     if encodings is None and backends is None:
-        return list(DEFAULT_CONFIGURATIONS)
+        return list(defaults(rules))
     if backends is None:
         return [Configuration(e, _natural_backend(e)) for e in encodings or ()]
     out: list[Configuration] = []
     for name in backends:
         backend = get_backend(name)
         if encodings is None:
-            names = [c.encoding for c in DEFAULT_CONFIGURATIONS if takes(backend, c.encoding)]
+            names = [c.encoding for c in defaults(rules) if takes(backend, c.encoding)]
             names = list(dict.fromkeys(names)) or [backend.encoding_for(_PROBE, None)]
         else:
             names = [e for e in encodings if takes(backend, e)]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from satdoku.encodings.cardinality import AMO_METHODS
 from satdoku.encodings.classic import ClassicEncoding, Efficient, Extended, Minimal
 from satdoku.encodings.formula import Formula, VarMap
+from satdoku.encodings.pbsum import require_pindakaas
 from satdoku.encodings.sums import SUM_METHODS
 from satdoku.encodings.triads import Augmented
 from satdoku.errors import UsageError
@@ -47,4 +48,19 @@ def get_encoding(spec: str = DEFAULT_ENCODING) -> ClassicEncoding:
     return ENCODINGS[name](amo=amo, optimized=optimized, sums=sums, singles=singles)
 
 
-__all__ = ["DEFAULT_ENCODING", "ENCODINGS", "ClassicEncoding", "Formula", "VarMap", "get_encoding"]
+def require_extras(spec: str) -> None:
+    """Raise :class:`UsageError` when an option of ``spec`` needs a package that is not
+    installed (``pb``: pindakaas, the ``pb`` extra)."""
+    if "pb" in (part.strip().lower() for part in spec.split("+")[1:]):
+        require_pindakaas()
+
+
+__all__ = [
+    "DEFAULT_ENCODING",
+    "ENCODINGS",
+    "ClassicEncoding",
+    "Formula",
+    "VarMap",
+    "get_encoding",
+    "require_extras",
+]

@@ -59,7 +59,7 @@ def encode_pb(
         return
     if must_hold(op, 0, most, constant):
         return
-    require("pindakaas", "pb", "the pb sum encoding")
+    require_pindakaas()
     branches = [op] if op != "!=" else [o for o in ("<", ">") if may_hold(o, 0, most, constant)]
     if len(branches) == 1:
         _post(context, weights, branches[0], constant, conditions)
@@ -67,6 +67,12 @@ def encode_pb(
     side = context.new_var()
     _post(context, weights, "<", constant, [*conditions, side])
     _post(context, weights, ">", constant, [*conditions, -side])
+
+
+def require_pindakaas() -> None:
+    """Raise :class:`UsageError` (naming the ``pb`` extra) when pindakaas is not installed,
+    before ``pysat.pb`` stops on an assertion."""
+    require("pindakaas", "pb", "the pb sum encoding")
 
 
 def _post(
