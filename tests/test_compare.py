@@ -2,6 +2,7 @@
 
 import csv
 import json
+import sys
 
 import pytest
 
@@ -9,16 +10,20 @@ import satdoku.compare.run as run_module
 from satdoku import parse_puzzle
 from satdoku.compare import (
     DEFAULT_CONFIGURATIONS,
+    SUM_CONFIGURATIONS,
     Configuration,
+    beyond_units,
     compare,
     configurations,
     markdown_table,
+    runnable,
     summarize,
 )
 from satdoku.compare.summary import percentile
 from satdoku.errors import UsageError
 from tests.cli import satdoku
 from tests.conftest import DATA, data_lines
+from tests.test_linear import PINDAKAAS
 
 
 def test_defaults_cover_at_least_eight_configurations_and_both_cpsat_models():
@@ -154,3 +159,81 @@ def test_time_outs_are_failures_and_reported():
     assert trial.status == "unknown" and trial.failed
     run = satdoku("compare", "-", "--encodings", "extended", "--timeout", "0", stdin=line + "\n")
     assert run.status == 3 and "UNKNOWN extended@minisat22 puzzle 1" in run.err
+
+
+VARIANTS = {
+    json.loads(line)["name"]: json.loads(line)["iss"] for line in data_lines("iss_pictures.jsonl")
+}
+SMALL_FILE = ("Killer", "Little Killer Sudoku", "Septa", "X-Windoku")
+"""Cages, a little killer, region sum lines on a 7x7, and units only."""
+
+
+def runnable_defaults() -> list[Configuration]:
+    return [c for c in SUM_CONFIGURATIONS if PINDAKAAS or "+pb" not in c.encoding]
+
+
+def test_rules_beyond_units_choose_the_sum_method_defaults():
+    classic = [parse_puzzle(x) for x in data_lines("norvig_top95.txt")[:2]]
+    units_only = [parse_puzzle(VARIANTS["X-Windoku"])]
+    killer = [parse_puzzle(VARIANTS["Killer"])]
+    thermo = [parse_puzzle(VARIANTS["Thermo"])]
+    assert not beyond_units(classic) and not beyond_units(units_only)
+    assert beyond_units(classic + killer) and beyond_units(thermo)
+    assert configurations(None, None, beyond_units(units_only)) == list(DEFAULT_CONFIGURATIONS)
+    assert configurations(None, None, beyond_units(killer)) == list(SUM_CONFIGURATIONS)
+    labels = [c.label for c in SUM_CONFIGURATIONS]
+    assert {"alldiff@cpsat", "onehot@cpsat"} <= set(labels)
+    sums = {c.encoding for c in SUM_CONFIGURATIONS if c.backend == "minisat22"}
+    assert sums == {"extended+optimized", "extended+optimized+pb", "extended+optimized+tree"}
+    assert [c.encoding for c in configurations(None, ["minisat22"], rules=True)] == [
+        "extended+optimized",
+        "extended+optimized+pb",
+        "extended+optimized+tree",
+    ]
+
+
+def test_without_pindakaas_the_pb_configuration_is_left_out_with_its_reason(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pindakaas", None)  # import pindakaas fails
+    kept, left_out = runnable(SUM_CONFIGURATIONS)
+    assert [c for c in SUM_CONFIGURATIONS if c not in kept] == [
+        Configuration("extended+optimized+pb", "minisat22")
+    ]
+    assert left_out == [
+        "extended+optimized+pb@minisat22: the pb sum encoding needs pindakaas:"
+        " pip install 'satdoku[pb]' (left out)"
+    ]
+    with pytest.raises(UsageError, match="needs pindakaas"):
+        compare([], [Configuration("extended+pb", "minisat22")])
+
+
+@pytest.fixture
+def variant_file(tmp_path):
+    path = tmp_path / "variants.iss"
+    path.write_text("".join(VARIANTS[name] + "\n" for name in SMALL_FILE))
+    return path
+
+
+def test_every_sum_method_solves_a_variant_file_and_agrees(variant_file):
+    puzzles = [parse_puzzle(line) for line in variant_file.read_text().splitlines()]
+    chosen = runnable_defaults()
+    comparison = compare(puzzles, chosen, timeout=60)
+    summaries = summarize(comparison)
+    assert not comparison.disagreements
+    assert [(s.solved, s.failures) for s in summaries] == [(len(puzzles), 0)] * len(chosen)
+    by_name = {s.configuration: s for s in summaries}
+    table, tree = (
+        by_name["extended+optimized@minisat22"],
+        by_name["extended+optimized+tree@minisat22"],
+    )
+    assert table.clauses != tree.clauses  # a real choice: different formulas, same answers
+    grids = {t.grid for c in chosen for t in comparison.trials[c] if t.puzzle == 0}
+    assert len(grids) == 1
+
+
+def test_cli_compares_the_sum_methods_on_a_variant_file(variant_file):
+    run = satdoku("compare", str(variant_file), "--first", "2", "--timeout", "60")
+    assert run.status == 0, run.err
+    rows = [x.split("|")[1].strip() for x in run.out.splitlines() if x.startswith("| ")][1:]
+    assert rows == [c.label for c in runnable_defaults()]
+    assert "DISAGREEMENT" not in run.err
+    assert "2 puzzles (9x9) from" in run.err
