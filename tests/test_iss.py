@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from satdoku.errors import ParseError
-from satdoku.formats.iss import parse_iss
+from satdoku.formats.iss import READ, parse_iss
 from satdoku.formats.iss_start import is_iss
 from satdoku.formats.kinds import get_kind
 from satdoku.formats.output import format_grid, format_line
@@ -157,7 +157,7 @@ def test_diagonal_directions() -> None:
         (".Cage~5~" + "~".join(f"R1C{c}" for c in range(1, 10)) + "~R2C1", "10 cells"),
         (".~R1C1_0", "given value 0 at character 8 is not 1-9"),
         (".~R1C1", "expected values after R1C1_ at character 3"),
-        (".Shape~6x6~0-5", "values '0-5' at character 12 not read"),
+        (".Shape~6x6~2-7", "values '2-7' at character 12 not read"),
         (".Shape~20x20", "sides are 2-16"),
         (".Shape~6x8.Diagonal~1", "Diagonal at character 12 needs a square grid"),
         (".Whisper~five~R1C1", "Whisper: expected a difference at character 10"),
@@ -223,13 +223,35 @@ SAMPLE = (
     "Thermo",
     "German Whispers",
     "Elementary",
+    "'Leven",
+    "Sudoku Variants Series (173) - Between Lines Sudoku",
+    "Lockout Lines (DSM 23 Quali Training)",
+    "Sudoku Variants Series (013) - Palindrome Sudoku",
+    "Zipper lines - tutorial",
+    "Sum lines - long loop",
+    "Modular Lines 1",
     "Killer",
+    "Killer sudoku [alldiff]",
+    "Arrow",
     "Double arrow",
+    "Force non-unit coeff",
+    "Magic square",
     "Quadruple X",
+    "XV Kropki Sudoku",
+    "Strict XV",
+    "Strict kropki",
     "Fortress",
+    "Little killer 2",
+    "Doggo Experiment #8",
+    "Between 1 and 9 Sudoku",
+    "X-Sum little killer",
+    "Anti-knight Anti-consecutive",
+    "Anti-knight Anti-king",
     "Sudoku X",
     "X-Windoku",
     "Jigsaw",
+    "Embedded Squishdoku",
+    "Pencilmark sudoku",
     "6x6",
     "6x8: Plain",
     "4x7: Jigsaw",
@@ -237,9 +259,13 @@ SAMPLE = (
     "6x6: Little Killer",
     "4x6: Skyscraper",
     "5x10: Killer Sudoku",
-    "Modular Lines 1",
+    "Septa",
+    "The Whirlpool",
+    "16x16",
 )
-"""Real puzzles that solve fast, one or two of each kind of rule and grid."""
+"""Real puzzles that solve fast, together of every rule type read and of many grid shapes."""
+BACKENDS = (None, "cpsat")
+"""The default engine (CNF) and CP-SAT: each proves every sample puzzle unique."""
 
 
 @pytest.fixture(scope="module")
@@ -252,16 +278,31 @@ def entries() -> dict[str, dict[str, Any]]:
     return found
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("name", SAMPLE)
-def test_real_puzzles(entries: dict[str, dict[str, Any]], name: str) -> None:
+def test_real_puzzles(entries: dict[str, dict[str, Any]], name: str, backend: str | None) -> None:
     entry = entries[name]
     puzzle = read(entry["iss"])
-    result = uniqueness(puzzle, timeout=30, closest=False)
+    result = uniqueness(puzzle, backend=backend, timeout=30, closest=False)
     assert result.status is Status.UNIQUE
     line = format_line(puzzle, result.solutions[0].grid)
     if puzzle.values > 9:  # ISS writes values above 9 as letters from A = 1
         line = "".join(chr(ord("A") + int(v) - 1) for v in line.split(","))
     assert line == entry["solution"]
+
+
+def test_the_sample_holds_every_rule_type_read(entries: dict[str, dict[str, Any]]) -> None:
+    """Each item type of a real puzzle satdoku reads is in some puzzle of the sample."""
+    read_types: set[str] = set()
+    for entry in entries.values():
+        try:
+            parse_iss(entry["iss"])
+        except ParseError:
+            continue
+        read_types.update(entry["constraint_types"])
+    sampled = {t for name in SAMPLE for t in entries[name]["constraint_types"]}
+    assert read_types <= set(READ)
+    assert read_types - sampled == set()
 
 
 FOUR = ".Shape~4x4.~R1C1_1~R2C1_3~R3C1_2~R3C2_1~R4C4_1.Thermo~R1C2~R1C3~R1C4"
