@@ -13,10 +13,10 @@ from satdoku import uniqueness
 from satdoku.constraints.cage import Cage
 from satdoku.errors import ParseError
 from satdoku.formats.iss_start import is_iss
-from satdoku.formats.killer_codes import is_killer_codes, parse_killer_codes
+from satdoku.formats.killer_codes import parse_killer_codes
 from satdoku.formats.links import is_link
-from satdoku.formats.pencilmarks import is_pencilmarks
-from satdoku.formats.short_killer import is_short_killer, parse_short_killer
+from satdoku.formats.notation_start import is_killer_codes, is_pencilmarks, is_short_killer
+from satdoku.formats.short_killer import parse_short_killer
 from satdoku.model import Puzzle
 from satdoku.status import Status
 from tests.conftest import DATA, SHARED

@@ -14,10 +14,9 @@ from satdoku.constraints.values import Values
 from satdoku.errors import ParseError
 from satdoku.formats.iss import parse_iss
 from satdoku.formats.iss_start import is_iss
-from satdoku.formats.killer_codes import is_killer_codes
 from satdoku.formats.links import is_link
-from satdoku.formats.pencilmarks import is_pencilmarks, parse_pencilmarks
-from satdoku.formats.short_killer import is_short_killer
+from satdoku.formats.notation_start import is_killer_codes, is_pencilmarks, is_short_killer
+from satdoku.formats.pencilmarks import parse_pencilmarks
 from satdoku.geometry import Geometry
 from satdoku.kinds.classic import sudoku
 from satdoku.model import Puzzle

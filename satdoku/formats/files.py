@@ -31,6 +31,7 @@ from satdoku.errors import ParseError, SatdokuError, UsageError
 from satdoku.formats.iss_start import is_iss, read_iss
 from satdoku.formats.lines import SHOWN, Numbered, NumberedLines, long_line, parsed_record
 from satdoku.formats.links import is_link, parse_link
+from satdoku.formats.notation_start import is_notation, read_notation
 from satdoku.formats.record import Record
 from satdoku.formats.source import MAX_LINE, LongLine
 from satdoku.formats.tables import CSV_HEADER, TABLE_HEADER, TABLE_RULE, csv_rows, table_rows
@@ -121,6 +122,8 @@ def _puzzles(stream: NumberedLines, box: Geometry | None, alphabet: str) -> Iter
         named = text.lstrip()[:1] in _NAME_STARTS
         if isinstance(text, LongLine):
             yield long_line(lineno, text)
+        elif is_notation(text):
+            yield parsed_record(lineno, text, partial(read_notation, text, lineno))
         elif _DIGITS.fullmatch(text):
             yield _line_or_grid(stream, lineno, text, box, alphabet)
         elif named and (_GRID_HEADER.fullmatch(text) or _PUZZLE_SECTION.fullmatch(text)):

@@ -25,11 +25,6 @@ _START = re.compile(r"\s*3x3:d?:k:")
 _CODES = 81
 
 
-def is_killer_codes(text: str) -> bool:
-    """Whether ``text`` starts like SudokuWiki killer codes (``3x3::k:`` or ``3x3:d:k:``)."""
-    return _START.match(text) is not None
-
-
 def parse_killer_codes(text: str, lineno: int = 1) -> Puzzle:
     """The killer (kind ``variant``) of SudokuWiki killer codes ``text``.
 

@@ -6,7 +6,6 @@ A cell with one candidate is a given; a cell with 2-8 is limited to them (:class
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from satdoku.constraints.values import Values
@@ -16,12 +15,6 @@ from satdoku.kinds.classic import sudoku
 from satdoku.model import Puzzle
 
 _SIZE = 9
-_NOTATION = re.compile(r"\s*(?:[1.][2.][3.][4.][5.][6.][7.][8.][9.]){81}\s*")
-
-
-def is_pencilmarks(text: str) -> bool:
-    """Whether ``text`` is 81 cells of 9 pencil marks, each its digit or ``.``."""
-    return _NOTATION.fullmatch(text) is not None
 
 
 def parse_pencilmarks(text: str, lineno: int = 1) -> Puzzle:

@@ -13,6 +13,7 @@ from satdoku.formats.files import read_records
 from satdoku.formats.iss_start import is_iss, read_iss
 from satdoku.formats.kinds import get_kind
 from satdoku.formats.lines import split_lines
+from satdoku.formats.notation_start import is_notation, read_notation
 from satdoku.formats.tables import whole_grid
 from satdoku.formats.text import parse_line
 from satdoku.geometry import Geometry
@@ -116,6 +117,8 @@ def parse_puzzle(
         return get_kind(kind).parse(text, box, alphabet)
     if is_iss(text):
         return read_iss(text)
+    if is_notation(text.strip()):
+        return read_notation(text.strip())
     records = read_records(split_lines(text), box, alphabet)
     record = next(records, None)
     if record is None:

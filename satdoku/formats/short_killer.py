@@ -16,7 +16,6 @@ from satdoku.errors import ParseError
 from satdoku.formats.killer_codes import SIZE, cage_problem, cell_name, killer_puzzle
 from satdoku.model import Puzzle
 
-_NOTATION = re.compile(r"\s*(?=[^<>^v`',]*[<>^v`',])[0-9A-Za-j<>^v`',.]{81}\s*")
 _STEPS = {
     "<": (0, -1),
     ">": (0, 1),
@@ -27,11 +26,6 @@ _STEPS = {
     ",": (1, -1),
     ".": (1, 1),
 }
-
-
-def is_short_killer(text: str) -> bool:
-    """Whether ``text`` is 81 characters of cage totals and arrows, one arrow at least."""
-    return _NOTATION.fullmatch(text) is not None
 
 
 def parse_short_killer(text: str, lineno: int = 1) -> Puzzle:
