@@ -123,7 +123,8 @@ def compare_command(
       satdoku compare -f puzzles.txt --encodings minimal,extended --backends minisat22,cadical153
       satdoku compare -f puzzles.txt --encodings extended+optimized,onehot --first 20
       satdoku compare -f puzzles.txt --backends minisat22,dpll --encodings extended,exactcover
-      satdoku compare -f variants.iss --encodings extended+optimized,extended+optimized+tree
+      satdoku compare -f variants.iss --timeout 30
+      satdoku compare -f variants.iss --encodings minimal+tree,extended+optimized+pb
     """
     if plot_path:
         require("matplotlib", "plot", "compare --plot")
