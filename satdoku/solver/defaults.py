@@ -86,10 +86,12 @@ def compiled_first(puzzle: Puzzle) -> bool:
 
 
 def default_strategy(puzzle: Puzzle, strategy: str | None) -> str:
-    """``strategy`` if given, else the counting strategy for the puzzle's size."""
+    """``strategy`` if given, else the counting strategy for the puzzle: blocking clauses for
+    big grids and for rules beyond units (unit propagation alone sees little of a sum along
+    an arrow, so the propagation tree grows without end), else ``branching``."""
     if strategy is not None:
         return strategy
-    return BIG_STRATEGY if is_big(puzzle) else DEFAULT_STRATEGY
+    return BIG_STRATEGY if is_big(puzzle) or has_rules(puzzle) else DEFAULT_STRATEGY
 
 
 def default_encoding(puzzle: Puzzle) -> str:
