@@ -20,6 +20,8 @@ import click
 from satdoku.cli.options import counts, stack
 from satdoku.errors import ParseError, SatdokuError, UsageError
 from satdoku.formats import Record
+from satdoku.formats.iss_start import is_iss
+from satdoku.formats.notation_start import is_notation
 from satdoku.formats.source import text_lines
 from satdoku.geometry import Geometry
 
@@ -193,8 +195,8 @@ _PATH = re.compile(r"[^\s]*[/\\][^\s]*|[^\s]*\.[A-Za-z][A-Za-z0-9]{0,5}")
 
 def _looks_like_a_path(text: str) -> bool:
     """A file name (``nosuchfile.txt``, ``data/p.csv``) rather than a mistyped puzzle."""
-    if "://" in text:
-        return False  # a link: its own message says what is wrong with it
+    if "://" in text or is_iss(text) or is_notation(text):
+        return False  # a link or a puzzle notation: its own message says what is wrong
     return _PATH.fullmatch(text) is not None and any(c.islower() for c in text)
 
 

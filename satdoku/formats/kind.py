@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from satdoku.errors import ParseError, SatdokuError
+from satdoku.formats.lines import split_lines
 from satdoku.formats.record import Record
 from satdoku.geometry import Geometry
 from satdoku.model import Puzzle
@@ -38,8 +39,8 @@ class Kind:
 def content_lines(text: str, first_line: int = 1) -> list[tuple[int, str]]:
     """The numbered lines of ``text`` that are neither blank nor ``#`` comments."""
     return [
-        (first_line + i, line.rstrip("\r"))
-        for i, line in enumerate(text.split("\n"))
+        (first_line + i, line)
+        for i, line in enumerate(split_lines(text))
         if line.strip() and not line.lstrip().startswith("#")
     ]
 
