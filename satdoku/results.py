@@ -55,6 +55,15 @@ class Solution:
     stats: Stats = field(default_factory=Stats, compare=False)
 
     @property
+    def rows(self) -> list[list[int]]:
+        """The grid as its rows of written values (0 where the layout has no cell)."""
+        puzzle = self.puzzle
+        rows = [[0] * puzzle.ncols for _ in range(puzzle.nrows)]
+        for cell, (r, c) in enumerate(puzzle.positions):
+            rows[r][c] = puzzle.digit(self.grid[cell])
+        return rows
+
+    @property
     def line(self) -> str:
         """The grid as one line, in the notation satdoku reads."""
         from satdoku.formats.output import format_line

@@ -89,6 +89,8 @@ def test_answers_are_written_from_zero():
     assert line[:4] == "0123"
     assert sorted(line) == sorted("0123" * 4)
     assert format_grid(puzzle, solved.grid).splitlines()[0] == "0 1 | 2 3"
+    assert solved.rows[0] == [0, 1, 2, 3]
+    assert [v for row in solved.rows for v in row] == [int(ch) for ch in line]
     assert count(puzzle, backend="cpsat").count == count(puzzle).count
 
 
