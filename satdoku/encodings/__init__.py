@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from satdoku.encodings.cardinality import AMO_METHODS
 from satdoku.encodings.classic import ClassicEncoding, Efficient, Extended, Minimal
+from satdoku.encodings.context import LINEAR_METHODS
 from satdoku.encodings.formula import Formula, VarMap
 from satdoku.encodings.pbsum import require_pindakaas
-from satdoku.encodings.sums import SUM_METHODS
 from satdoku.encodings.triads import Augmented
 from satdoku.errors import UsageError
 
@@ -38,12 +38,12 @@ def get_encoding(spec: str = DEFAULT_ENCODING) -> ClassicEncoding:
             singles = True
         elif option in AMO_METHODS:
             amo = option
-        elif option in SUM_METHODS:
+        elif option in LINEAR_METHODS:
             sums = option
         else:
             raise UsageError(
                 f"unknown encoding option {option!r}; use optimized, singles, an at-most-one method"
-                f" ({', '.join(AMO_METHODS)}) or a sum method ({', '.join(SUM_METHODS)})"
+                f" ({', '.join(AMO_METHODS)}) or a sum method ({', '.join(LINEAR_METHODS)})"
             )
     return ENCODINGS[name](amo=amo, optimized=optimized, sums=sums, singles=singles)
 

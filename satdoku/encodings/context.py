@@ -179,4 +179,5 @@ LINEAR_METHODS: dict[str, LinearMethod] = {
     "pb": encode_pb,
     "tree": encode_tree,
 }
-"""Sum method (:data:`satdoku.encodings.sums.SUM_METHODS`) -> how it adds a weighted sum."""
+"""Sum method (the ``sums`` option of an encoding spec) -> how it adds a weighted sum; a
+sum of cells that all differ goes by :meth:`CnfContext.total`."""

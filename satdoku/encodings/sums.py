@@ -1,4 +1,5 @@
-"""Sums in the CNF, by one of :data:`SUM_METHODS` (the ``sums`` option of an encoding).
+"""Sums in the CNF, by a sum method (the ``sums`` option of an encoding; the registry is
+:data:`satdoku.encodings.context.LINEAR_METHODS`).
 
 * ``table`` (default): a sum whose cells all differ (a killer cage, a Kakuro run) by its
   digit-set table, below; any other weighted sum (arrows, little killers, sandwiches, ...)
@@ -26,7 +27,6 @@ from satdoku.encodings.cardinality import at_least_one
 from satdoku.encodings.formula import Formula
 from satdoku.model import Puzzle
 
-SUM_METHODS = ("table", "pb", "tree")
 MAX_TABLE = 5000
 """Beyond this many digit sets, a sum is not encoded by its table."""
 
