@@ -12,14 +12,11 @@ wants them. A condition (``when``) becomes the encoder's conditional literals; `
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from satdoku.encodings.comparison import may_hold, must_hold
+from satdoku.encodings.sumcontext import SumContext
 from satdoku.extras import require
 from satdoku.targets import LinearTerms, Term, negation
-
-if TYPE_CHECKING:
-    from satdoku.encodings.context import CnfContext
 
 BOUNDS = {
     "<=": ("leq", 0),
@@ -32,7 +29,7 @@ BOUNDS = {
 
 
 def encode_pb(
-    context: CnfContext, terms: LinearTerms, op: str, constant: int, when: Sequence[Term]
+    context: SumContext, terms: LinearTerms, op: str, constant: int, when: Sequence[Term]
 ) -> None:
     """Add sum(coefficient x value of cell) ``op`` ``constant``, when every ``when`` term
     holds, to ``context``'s formula.
@@ -76,7 +73,7 @@ def require_pindakaas() -> None:
 
 
 def _post(
-    context: CnfContext, weights: dict[int, int], op: str, constant: int, conditions: list[int]
+    context: SumContext, weights: dict[int, int], op: str, constant: int, conditions: list[int]
 ) -> None:
     from pysat.pb import EncType, PBEnc
 

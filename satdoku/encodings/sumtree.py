@@ -9,21 +9,18 @@ tree joins halves, so every cell is a few merges from the root."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from satdoku.encodings.comparison import COMPARE, may_hold
 from satdoku.encodings.reach import Reach, suffix_reach
+from satdoku.encodings.sumcontext import SumContext
 from satdoku.targets import LinearTerms, Term, negation
-
-if TYPE_CHECKING:
-    from satdoku.encodings.context import CnfContext
 
 Totals = dict[int, Term]
 """What a node's terms may add up to, each with the term that says they do."""
 
 
 def encode_tree(
-    context: CnfContext, terms: LinearTerms, op: str, constant: int, when: Sequence[Term]
+    context: SumContext, terms: LinearTerms, op: str, constant: int, when: Sequence[Term]
 ) -> None:
     """Add sum(coefficient x value of cell) ``op`` ``constant``, when every ``when`` term
     holds, to ``context``'s formula."""
@@ -44,7 +41,7 @@ class Tree:
 
     def __init__(
         self,
-        context: CnfContext,
+        context: SumContext,
         terms: LinearTerms,
         op: str,
         constant: int,
