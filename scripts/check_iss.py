@@ -1,5 +1,5 @@
 """Check satdoku on the ISS variant puzzles: every puzzle of ``iss_puzzles.jsonl`` whose
-constraint string satdoku reads is solved, proven unique and compared with its stored solution.
+constraint string (or killer or pencil-mark notation) satdoku reads is solved, proven unique and compared with its stored solution.
 
 Prints the machine and the exact command, a markdown table per rule type (puzzles, ok, median
 and max seconds), the puzzles not read (by reason), and every failure. A puzzle is ok when its
@@ -27,6 +27,7 @@ from pathlib import Path
 from satdoku.errors import ParseError
 from satdoku.formats.iss import parse_iss
 from satdoku.formats.iss_start import is_iss
+from satdoku.formats.notation_start import is_notation, read_notation
 from satdoku.model import Puzzle
 from satdoku.solver import uniqueness
 from satdoku.status import Status
@@ -71,11 +72,12 @@ def main() -> int:
         entry = json.loads(line)
         if args.name and args.name not in str(entry["name"]):
             continue
-        if not is_iss(entry["iss"]):
-            unread["not an ISS constraint string"] += 1
+        text = entry["iss"]
+        if not (is_iss(text) or is_notation(text)):
+            unread["neither an ISS constraint string nor a notation satdoku reads"] += 1
             continue
         try:
-            puzzle = parse_iss(entry["iss"])
+            puzzle = parse_iss(text) if is_iss(text) else read_notation(text)
         except ParseError as err:
             unread[_reason(err)] += 1
             continue
