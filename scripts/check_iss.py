@@ -1,5 +1,6 @@
 """Check satdoku on the ISS variant puzzles: every puzzle of ``iss_puzzles.jsonl`` whose
-constraint string (or killer or pencil-mark notation) satdoku reads is solved, proven unique and compared with its stored solution.
+constraint string (or killer or pencil-mark notation) satdoku reads is solved, proven
+unique and compared with its stored solution.
 
 Prints the machine and the exact command, a markdown table per rule type (puzzles, ok, median
 and max seconds), the puzzles not read (by reason), and every failure. A puzzle is ok when its
