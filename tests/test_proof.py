@@ -118,6 +118,21 @@ def test_a_prefix_that_names_no_file_is_refused(tmp_path: Path) -> None:
         uniqueness(as_puzzle(HARD), proof=tmp_path / "missing" / "p")
 
 
+@pytest.mark.parametrize("suffix", [".cnf", ".drat"])
+def test_files_satdoku_did_not_write_are_never_written_over(tmp_path: Path, suffix: str) -> None:
+    prefix = tmp_path / "puzzle"
+    mine = uniqueness(as_puzzle(HARD), proof=prefix).certificate
+    assert mine is not None and mine.certified
+    again = uniqueness(as_puzzle(HARD), proof=prefix).certificate  # its own files: written over
+    assert again is not None and again.certified
+    other = tmp_path / "input"
+    kept = f"{HARD}\n"
+    Path(f"{other}{suffix}").write_text(kept)
+    with pytest.raises(UsageError, match="not a certificate satdoku wrote"):
+        uniqueness(as_puzzle(HARD), proof=other)
+    assert Path(f"{other}{suffix}").read_text() == kept
+
+
 def test_no_certificate_past_the_deadline(tmp_path: Path) -> None:
     puzzle = as_puzzle(HARD)
     solution = solve(puzzle)

@@ -22,6 +22,7 @@ from satdoku.errors import UsageError, VerificationError
 from satdoku.model import Grid, Puzzle
 from satdoku.proof.checker import check_proof, compiled
 from satdoku.proof.prover import PROVER, Proved, prove
+from satdoku.proof.refutation import TITLE
 
 Isolate = Callable[[Callable[[], Iterator[Proved]], Deadline, str], Iterator[Proved]]
 """Runs a prover in a child process killed at a deadline (:func:`satdoku.solver.guard.guarded`)."""
@@ -52,12 +53,34 @@ class Certificate:
 
 
 def proof_files(prefix: str | os.PathLike[str]) -> tuple[str, str]:
-    """The DIMACS and DRAT files of ``prefix``: ``PREFIX.cnf`` and ``PREFIX.drat``. Raises
-    :class:`UsageError` for a prefix that names no file (empty, or a directory)."""
+    """The DIMACS and DRAT files of ``prefix``: ``PREFIX.cnf`` and ``PREFIX.drat``.
+
+    Raises:
+        UsageError: the prefix names no file (empty, or a directory), or one of the files
+            exists and is not a certificate satdoku wrote (it may be an input: a formula or
+            a puzzle), which is never written over.
+    """
     text = os.fspath(prefix)
     if not text or text.endswith(("/", os.sep)) or os.path.isdir(text):
         raise UsageError(f"the proof prefix {text!r} names no file; give a path such as proofs/p1")
-    return f"{text}.cnf", f"{text}.drat"
+    formula, proof = f"{text}.cnf", f"{text}.drat"
+    ours = _written_here(formula)
+    for path in (formula, proof):
+        if os.path.lexists(path) and not ours:
+            raise UsageError(
+                f"{path} exists and is not a certificate satdoku wrote; refusing to write over it"
+            )
+    return formula, proof
+
+
+def _written_here(formula: str) -> bool:
+    """Whether ``formula`` is a DIMACS file of a certificate (its first line says so)."""
+    start = f"c {TITLE} ".encode()
+    try:
+        with open(formula, "rb") as handle:
+            return handle.read(len(start)) == start
+    except OSError:
+        return False
 
 
 def certify(

@@ -16,6 +16,10 @@ from satdoku.encodings.dimacs import dimacs_lines
 from satdoku.errors import SatdokuError
 from satdoku.model import Grid, Puzzle
 
+TITLE = "satdoku:"
+"""The first word of a certificate's DIMACS file, after ``c``: files that do not start so are
+never written over."""
+
 
 def refutation(puzzle: Puzzle, grid: Grid | None, encoding: str) -> Formula:
     """The CNF of ``puzzle`` in ``encoding`` (a spec without ``+native``), with, for a
@@ -43,7 +47,7 @@ def describe(puzzle: Puzzle, grid: Grid | None, encoding: str) -> list[str]:
     """The comment lines that head the DIMACS file: what the formula says."""
     size = f"{puzzle.nrows}x{puzzle.ncols} {puzzle.kind}"
     lines = [
-        f"satdoku: a {size} puzzle in the {encoding} encoding",
+        f"{TITLE} a {size} puzzle in the {encoding} encoding",
         "givens: " + " ".join(str(puzzle.digit(v) if v else 0) for v in puzzle.givens),
     ]
     if grid is None:
