@@ -47,12 +47,10 @@ from types import FrameType
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
 
-from check_iss import DEFAULT_DATA, _stored
+from check_iss import DEFAULT_DATA, is_read, read, stored_grid
 from machine import header
 
 from satdoku.errors import ParseError
-from satdoku.formats.iss import parse_iss
-from satdoku.formats.iss_start import is_iss
 
 ISS_SCRIPT = Path("tools/perf/benchmark_puzzles.js")
 GRACE = 5.0
@@ -176,7 +174,7 @@ def _exit_on_signal(signum: int, frame: FrameType | None) -> None:
 
 
 def _cases(data: Path, names: Sequence[str] | None) -> list[Case]:
-    """The puzzles whose ISS string satdoku reads, as ``scripts/check_iss.py`` selects them
+    """The puzzles whose text satdoku reads, as ``scripts/check_iss.py`` selects them
     (and whose name contains one of ``names``)."""
     cases = []
     for line in data.read_text(encoding="utf-8").splitlines():
@@ -186,15 +184,15 @@ def _cases(data: Path, names: Sequence[str] | None) -> list[Case]:
         name = str(entry["name"] or "(no name)")
         if names and not any(n in name for n in names):
             continue
-        if not is_iss(entry["iss"]):
+        if not is_read(entry["iss"]):
             continue
         try:
-            puzzle = parse_iss(entry["iss"])
+            puzzle = read(entry["iss"])
         except ParseError:
             continue
         listed = entry.get("constraint_types") or ()
         types = tuple(str(t) for t in listed) or ("(givens only)",)
-        stored = _stored(entry.get("solution"), puzzle)
+        stored = stored_grid(entry.get("solution"), puzzle)
         cases.append(Case(name, types, entry["iss"], stored, puzzle.first))
     return cases
 

@@ -74,11 +74,11 @@ def main() -> int:
         if args.name and args.name not in str(entry["name"]):
             continue
         text = entry["iss"]
-        if not (is_iss(text) or is_notation(text)):
+        if not is_read(text):
             unread["neither an ISS constraint string nor a notation satdoku reads"] += 1
             continue
         try:
-            puzzle = parse_iss(text) if is_iss(text) else read_notation(text)
+            puzzle = read(text)
         except ParseError as err:
             unread[_reason(err)] += 1
             continue
@@ -98,6 +98,16 @@ def main() -> int:
     return 1 if any(o.wrong for o in outcomes) else 0
 
 
+def is_read(text: str) -> bool:
+    """Whether ``text`` is an ISS string or another notation of the collection satdoku reads."""
+    return is_iss(text) or is_notation(text)
+
+
+def read(text: str) -> Puzzle:
+    """The puzzle of an entry's text (see :func:`is_read`); ParseError when it is not one."""
+    return parse_iss(text) if is_iss(text) else read_notation(text)
+
+
 def _reason(err: ParseError) -> str:
     """What kept a string from being read, without the place (``unknown rule Foo``)."""
     return err.message.split(" at character")[0].split(";")[0]
@@ -110,7 +120,7 @@ def _check(
     listed = entry["constraint_types"]
     types = tuple(str(t) for t in listed) if isinstance(listed, list) and listed else ()
     types = types or ("(givens only)",)
-    stored = _stored(entry.get("solution"), puzzle)
+    stored = stored_grid(entry.get("solution"), puzzle)
     start = time.perf_counter()
     result = uniqueness(puzzle, backend=backend, timeout=timeout, closest=False)
     seconds = time.perf_counter() - start
@@ -127,7 +137,7 @@ def _check(
     return Outcome(name, types, status, seconds)
 
 
-def _stored(solution: object, puzzle: Puzzle) -> tuple[int, ...] | None:
+def stored_grid(solution: object, puzzle: Puzzle) -> tuple[int, ...] | None:
     """The stored solution as grid values: digits (from 0 in a grid of values from 0), or
     letters from ``A`` = 1 above 9 values."""
     if not isinstance(solution, str) or len(solution) != puzzle.ncells:
