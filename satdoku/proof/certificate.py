@@ -130,17 +130,21 @@ def _certified(
 ) -> Certificate:
     """:func:`certify` with the files' paths chosen; ``keep``: name them in the certificate."""
     run = partial(prove, puzzle, grid, encoding, formula, proof)
+    done = False
     try:
         for path in (formula, proof):  # fail here, not in a child process
-            open(path, "w").close()
+            open(path, "a").close()
         [proved] = isolate(run, deadline, PROVER) if isolate and deadline.limited else run()
+        done = True
     except SolveTimeout:
-        for path in (formula, proof):  # a child killed at the deadline leaves them partial
-            with contextlib.suppress(FileNotFoundError):
-                os.remove(path)
         return Certificate(False, encoding=encoding, message="no proof within the time limit")
     except OSError as err:
         raise UsageError(f"cannot write the proof files: {err}") from None
+    finally:
+        if not done:  # no partial files left behind (a child killed at the deadline)
+            for path in (formula, proof):
+                with contextlib.suppress(OSError):
+                    os.remove(path)
     if not proved.refuted:
         raise VerificationError(
             f"{PROVER} finds a model of the refutation: the answer does not hold for the"
