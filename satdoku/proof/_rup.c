@@ -115,7 +115,7 @@ static int grow(void **data, size_t *cap, size_t need, size_t item)
 }
 
 /* *data, of `old` items, grown to `n` items, the new ones zero: fresh zeroed memory, so that
- * pages never written (variables a proof names but never uses) take no room. */
+ * pages never written (variables a header declares but no clause uses) take no room. */
 static int widen(void **data, size_t old, size_t n, size_t item)
 {
     void *p = calloc(n, item);
