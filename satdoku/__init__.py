@@ -26,6 +26,7 @@ Outcomes are :class:`Status` words; :class:`Exit` holds the command's exit codes
 """
 
 import importlib
+import os
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -138,8 +139,11 @@ def uniqueness(
     box: Box = None,
     kind: str | None = None,
     closest: bool = True,
+    certify: bool = False,
+    proof: str | os.PathLike[str] | None = None,
 ) -> Uniqueness:
-    """None, one or two solutions of ``puzzle``, with the cells where two differ; as
+    """None, one or two solutions of ``puzzle``, with the cells where two differ, and with
+    ``certify`` (or a ``proof`` prefix) a checked certificate; as
     :func:`satdoku.solver.uniqueness`, with ``puzzle`` as text too."""
     return solver.uniqueness(
         as_puzzle(puzzle, box, kind),
@@ -148,6 +152,8 @@ def uniqueness(
         strategy=strategy,
         timeout=timeout,
         closest=closest,
+        certify=certify,
+        proof=proof,
     )
 
 

@@ -24,6 +24,7 @@ from satdoku.proof.checker import _rup
 from satdoku.solver import solve, uniqueness
 from satdoku.solver.guard import guarded
 from satdoku.status import Status
+from tests.cli import satdoku
 from tests.conftest import DATA, data_lines, shared_file
 
 pytestmark = pytest.mark.skipif(_rup is None, reason="the proof checker (_rup.c) is not built")
@@ -321,3 +322,14 @@ def reference(formula: list[list[int]], proof: list[str]) -> tuple[bool, int]:
         if not lemma:
             return True, number
     return False, len(proof)
+
+
+def test_the_command_line_certifies_and_keeps_the_files(tmp_path):
+    prefix = tmp_path / "hardest"
+    ran = satdoku("unique", HARD, "--proof", str(prefix), "--format", "json")
+    record = json.loads(ran.out)
+    assert ran.status == 0 and record["status"] == "unique" and record["certified"] is True
+    assert record["proof_lines"] > 0 and record["formula"] == f"{prefix}.cnf"
+    assert Path(f"{prefix}.cnf").read_text().splitlines()[0].startswith("c satdoku")
+    several = satdoku("unique", TWO_SOLUTIONS, "--certify", "--format", "json")
+    assert json.loads(several.out)["certified"] is False

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import count
+
 import click
 
 from satdoku.cli.answers import answer_each
@@ -10,10 +12,13 @@ from satdoku.cli.options import check_solver, format_option, solver_options
 from satdoku.formats.records import OutputRecord, uniqueness_record
 from satdoku.formats.reports import uniqueness_text
 from satdoku.model import Puzzle
+from satdoku.proof import proof_files
 from satdoku.solver import uniqueness
 
 FIELDS = ("line", "status", "solutions", "differences", "time", "error")
 """The CSV columns (solutions and differences as space-separated words)."""
+CERTIFIED = ("certified", "proof_lines", "check_seconds")
+"""The CSV columns added by ``--certify``."""
 
 
 @click.command("unique")
@@ -27,6 +32,19 @@ FIELDS = ("line", "status", "solutions", "differences", "time", "error")
     help="Show the second solution nearest to the first (fewest differing cells), or the"
     " second one found.",
 )
+@click.option(
+    "--certify",
+    is_flag=True,
+    help="Prove a unique or no-solution answer (CaDiCaL's DRUP proof of the CNF without the"
+    " solution) and check the proof; see docs/proofs.md.",
+)
+@click.option(
+    "--proof",
+    "prefix",
+    metavar="PREFIX",
+    help="Certify, and keep PREFIX.cnf and PREFIX.drat for drat-trim (PREFIX-N for the N-th"
+    " puzzle of a file).",
+)
 def unique_command(
     streams: Streams,
     fmt: str,
@@ -34,6 +52,8 @@ def unique_command(
     backend: str | None,
     timeout: float | None,
     closest: bool,
+    certify: bool,
+    prefix: str | None,
 ) -> int:
     """Check that PUZZLE (a string), every puzzle in FILE, or stdin ('-') has exactly one
     solution. For a puzzle with several, show two of them and the cells where they differ.
@@ -50,14 +70,29 @@ def unique_command(
     Examples:
       satdoku unique '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
       satdoku unique -f puzzles.txt --format json -o checked.jsonl
+      satdoku unique PUZZLE --certify --proof hardest   # hardest.cnf, hardest.drat
     """
 
     check_solver(backend, encoding)
+    certify = certify or prefix is not None
+    numbers = count(1)
+    if prefix is not None:
+        proof_files(prefix)  # a prefix that would write over another file: refused now
 
     def answer(puzzle: Puzzle) -> OutputRecord:
+        kept = None
+        if prefix is not None:
+            kept = prefix if streams.puzzle is not None else f"{prefix}-{next(numbers)}"
         checked = uniqueness(
-            puzzle, encoding=encoding, backend=backend, timeout=timeout, closest=closest
+            puzzle,
+            encoding=encoding,
+            backend=backend,
+            timeout=timeout,
+            closest=closest,
+            certify=certify,
+            proof=kept,
         )
-        return uniqueness_record(checked)
+        return uniqueness_record(checked, certify)
 
-    return answer_each(streams, fmt, FIELDS, uniqueness_text, answer)
+    fields = FIELDS + CERTIFIED if certify else FIELDS
+    return answer_each(streams, fmt, fields, uniqueness_text, answer)

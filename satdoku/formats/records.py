@@ -98,14 +98,24 @@ def count_record(counted: Count) -> OutputRecord:
     }
 
 
-def uniqueness_record(checked: Uniqueness) -> OutputRecord:
-    """A uniqueness check: up to two solutions and the cells where they differ."""
-    return {
+def uniqueness_record(checked: Uniqueness, certify: bool = False) -> OutputRecord:
+    """A uniqueness check: up to two solutions and the cells where they differ; with
+    ``certify``, whether the answer was certified, the proof's lines and its check's time
+    (and the files kept, with a proof prefix)."""
+    record: OutputRecord = {
         "status": str(checked.status),
         "solutions": [format_line(s.puzzle, s.grid) for s in checked.solutions],
         "differences": list(checked.differences),
         "time": round(checked.time, 6),
     }
+    if certify:
+        certificate = checked.certificate
+        record["certified"] = checked.certified
+        record["proof_lines"] = certificate.proof_lines if certificate else None
+        record["check_seconds"] = round(certificate.check_seconds, 6) if certificate else None
+        if certificate and certificate.formula:
+            record["formula"], record["proof"] = certificate.formula, certificate.proof
+    return record
 
 
 def step_record(step: Step) -> OutputRecord:

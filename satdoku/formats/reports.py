@@ -26,10 +26,22 @@ def uniqueness_text(record: OutputRecord) -> str:
     """The status; for several solutions, the cells where two differ and the two solutions."""
     status = record["status"]
     if status != Status.MULTIPLE:
-        return f"{_where(record)}{status}"
+        return f"{_where(record)}{status}{_certified(record)}"
     first, second = record["solutions"]
     differences = " ".join(record["differences"])
     return f"{_where(record)}{status}: differ at {differences}\n  {first}\n  {second}"
+
+
+def _certified(record: OutputRecord) -> str:
+    """``, certified (N proof lines, checked in S s)`` when a certificate was asked for."""
+    if "certified" not in record:
+        return ""
+    if not record["certified"]:
+        return ", not certified"
+    return (
+        f", certified ({record['proof_lines']:,} proof lines,"
+        f" checked in {record['check_seconds']:g} s)"
+    )
 
 
 RATING_HEADER = f"{'line':>6}  {'rating':>6}  {'label':<12}  {'steps':>5}  hardest technique"
