@@ -301,8 +301,9 @@ def test_ctrl_c_leaves_whole_records_and_resume_completes_them(tmp_path):
     path = tmp_path / "big.txt"
     path.write_text("\n".join(source) + "\n")
     out = tmp_path / "out.jsonl"
+    slow = ["--chunk", "300", "--backend", "minicard"]  # seconds of work: still running at ^C
     proc = subprocess.Popen(
-        [sys.executable, "-m", "satdoku", "batch", str(path), "-o", str(out), "--chunk", "300"],
+        [sys.executable, "-m", "satdoku", "batch", str(path), "-o", str(out), *slow],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -317,9 +318,9 @@ def test_ctrl_c_leaves_whole_records_and_resume_completes_them(tmp_path):
     partial = records(out.read_text())  # every line parses: whole records only
     assert 0 < len(partial) < len(source)
     assert [r["line"] for r in partial] == list(range(1, len(partial) + 1))
-    assert satdoku("batch", str(path), "-o", str(out), "--resume", "--chunk", "300").status == 0
+    assert satdoku("batch", str(path), "-o", str(out), "--resume", *slow).status == 0
     whole = tmp_path / "whole.jsonl"
-    assert satdoku("batch", str(path), "-o", str(whole), "--chunk", "300").status == 0
+    assert satdoku("batch", str(path), "-o", str(whole), *slow).status == 0
     assert out.read_text() == whole.read_text()
 
 

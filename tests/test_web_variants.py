@@ -128,9 +128,9 @@ def test_true_candidates_are_the_values_of_all_solutions(client: Any) -> None:
 def test_candidates_keep_the_time_limit_and_check_their_limit(client: Any) -> None:
     slow = BY_NAME["X-Sum"]["iss"]
     started = time.monotonic()
-    record = post(client, "candidates", puzzle=slow, timeout=0.5).json()
-    assert time.monotonic() - started < 10  # the whole search would take many seconds
-    assert record["status"] == "unknown" and "0.5 s" in record["reason"]
+    record = post(client, "candidates", puzzle=slow, timeout=0.02).json()
+    assert time.monotonic() - started < 10  # the whole search takes several solver calls
+    assert record["status"] == "unknown" and "0.02 s" in record["reason"]
     bad = post(client, "candidates", puzzle=BY_NAME["Thermo"]["iss"], limit=0)
     assert bad.status_code == 400 and "limit" in bad.json()["error"]
     assert "candidates" in ENDPOINTS
