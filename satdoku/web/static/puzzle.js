@@ -26,8 +26,7 @@ export async function draw() {
   const fields = puzzleFields();
   grid.classList.add("stale");
   const answer = await post("draw", fields);
-  // a later drawing asked for, or waiting to be asked for: this answer is stale
-  if (number !== state.drawn || state.pendingDraw !== null) return;
+  if (number !== state.drawn) return;
   grid.classList.remove("stale");
   if (!answer.ok) {
     if (answer.status === 400) showError(answer.error);
