@@ -1,0 +1,74 @@
+"""What a setter may take out of a puzzle: its givens, and its rule instances (a cage, a
+dot, an arrow, ...: the constraints beyond the rows, columns, boxes and regions that make
+the grid), each an :class:`Item` named as people name it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from satdoku.errors import UsageError
+from satdoku.model import Constraint, Puzzle
+
+CONSIDER = ("givens", "rules", "both")
+"""What the setter tools weigh: the givens, the rule instances, or both."""
+GRID_FAMILIES = frozenset({"row", "column", "box", "region"})
+"""Units that make the grid itself: always kept, never weighed."""
+
+
+@dataclass(frozen=True, eq=False)
+class Item:
+    """A given (``cell`` and its value) or a rule instance (its ``rules``: the constraints
+    of one cage, dot or line, such as a killer cage's all-different and sum)."""
+
+    name: str
+    cell: int | None = None
+    value: int = 0
+    rules: tuple[Constraint, ...] = ()
+
+
+def items(puzzle: Puzzle, consider: str = "givens") -> list[Item]:
+    """The items of ``puzzle`` that ``consider`` weighs, givens first in cell order, then the
+    rule instances in the order of the puzzle's constraints."""
+    if consider not in CONSIDER:
+        raise UsageError(f"cannot consider {consider!r}; choose {', '.join(CONSIDER)}")
+    found: list[Item] = []
+    if consider != "rules":
+        found += [Item(puzzle.cell_name(c), c, v) for c, v in enumerate(puzzle.givens) if v]
+    if consider != "givens":
+        found += _rule_items(puzzle)
+    return found
+
+
+def _rule_items(puzzle: Puzzle) -> list[Item]:
+    """The rule instances: constraints outside :data:`GRID_FAMILIES` grouped by family,
+    name and cells; a name two groups share gets its first cell added."""
+    groups: dict[tuple[str, str, tuple[int, ...]], list[Constraint]] = {}
+    for rule in puzzle.constraints:
+        if rule.family not in GRID_FAMILIES:
+            groups.setdefault((rule.family, rule.name, rule.cells), []).append(rule)
+    names = [name or family for family, name, _ in groups]
+    found = []
+    for (key, rules), name in zip(groups.items(), names, strict=True):
+        cells = key[2]
+        if names.count(name) > 1 and cells:
+            name = f"{name} at {puzzle.cell_name(cells[0])}"
+        found.append(Item(name, rules=tuple(rules)))
+    return found
+
+
+def without(puzzle: Puzzle, dropped: Iterable[Item]) -> Puzzle:
+    """``puzzle`` without the ``dropped`` givens and rule instances. A puzzle that loses
+    rules loses its kind's layout too (which would still show them)."""
+    dropped = list(dropped)
+    cells = {item.cell for item in dropped if item.cell is not None}
+    rules = {id(rule) for item in dropped for rule in item.rules}
+    givens = tuple(0 if c in cells else v for c, v in enumerate(puzzle.givens))
+    if not rules:
+        return puzzle.with_givens(givens)
+    kept = tuple(rule for rule in puzzle.constraints if id(rule) not in rules)
+    return replace(puzzle, constraints=kept, givens=givens, layout=None)
+
+
+def names(found: Sequence[Item]) -> list[str]:
+    return [item.name for item in found]
