@@ -19,7 +19,7 @@ Rating(status=solved, score=2.6, label='medium', hardest='pointing', steps=71)
 <Explanation solved: 71 steps>
 
 Solving and counting: :func:`solve`, :func:`solutions`, :func:`count`, :func:`is_unique`,
-:func:`uniqueness`, :func:`candidates`. Human logic: :func:`explain`, :func:`rate`, :func:`hint`. Reading and
+:func:`uniqueness`, :func:`candidates`. Setting: :func:`redundant`, :func:`minimize`. Human logic: :func:`explain`, :func:`rate`, :func:`hint`. Reading and
 writing: :func:`parse_puzzle`, :func:`read_records`, :func:`format_line`,
 :func:`format_grid`. Checking: :func:`check`, :func:`violations`, :func:`given_clashes`.
 Outcomes are :class:`Status` words; :class:`Exit` holds the command's exit codes.
@@ -44,12 +44,18 @@ from satdoku.verify import check, given_clashes, violations
 
 if TYPE_CHECKING:
     from satdoku.logic import Explanation, Rating, Step, explain, hint, rate
+    from satdoku.reasons import Reason
+    from satdoku.setter import Minimized, Redundancy
 
 __version__ = "0.1.0"
 
 _LAZY = {
-    name: "satdoku.logic" for name in ("Explanation", "Rating", "Step", "explain", "hint", "rate")
-}
+    **{
+        name: "satdoku.logic"
+        for name in ("Explanation", "Rating", "Step", "explain", "hint", "rate")
+    },
+    "Reason": "satdoku.reasons",
+} | {name: "satdoku.setter" for name in ("Minimized", "Redundancy")}
 """Names imported on first use, so that solving never pays for loading the logic engine."""
 
 
@@ -192,6 +198,70 @@ def candidates(
     )
 
 
+def redundant(
+    puzzle: Text,
+    *,
+    consider: str = "givens",
+    timeout: float | None = None,
+    box: Box = None,
+    kind: str | None = None,
+) -> "Redundancy":
+    """The givens (``consider="rules"``: the rule instances; ``"both"``) of a unique
+    ``puzzle`` that can each be taken out alone with the puzzle still unique; as
+    :func:`satdoku.setter.redundant`, with ``puzzle`` as text too."""
+    from satdoku.setter import redundant as redundant_items
+
+    return redundant_items(as_puzzle(puzzle, box, kind), consider=consider, timeout=timeout)
+
+
+def minimize(
+    puzzle: Text,
+    *,
+    seed: int | str = 0,
+    consider: str = "givens",
+    timeout: float | None = None,
+    box: Box = None,
+    kind: str | None = None,
+) -> "Minimized":
+    """A minimal subset of the givens (or rule instances, as for :func:`redundant`) that
+    keeps ``puzzle`` unique, the same for the same ``seed``; as
+    :func:`satdoku.setter.minimize`, with ``puzzle`` as text too."""
+    from satdoku.setter import minimize as minimal_subset
+
+    return minimal_subset(
+        as_puzzle(puzzle, box, kind), seed=seed, consider=consider, timeout=timeout
+    )
+
+
+def why(
+    puzzle: Text,
+    cell: str,
+    *,
+    not_digit: int | None = None,
+    smallest: bool = False,
+    timeout: float | None = None,
+    box: Box = None,
+    kind: str | None = None,
+) -> "Reason":
+    """The givens and rules that force the digit of ``cell`` (``"r5c3"``), none of which can
+    be left out (with ``not_digit``: under which the cell cannot hold that digit); with
+    ``smallest``, the fewest of them. As :func:`satdoku.reasons.why`, with ``puzzle`` as text
+    too.
+
+    >>> print(why("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", "r1c2", not_digit=7))
+    r1c2 cannot be 7 because of the givens r2c2, r7c6, r7c8, r8c1, r9c1, r9c3 and row 7, column 2, box 7
+    """
+    from satdoku.reasons import why as reason_why
+
+    return reason_why(
+        as_puzzle(puzzle, box, kind),
+        cell,
+        not_digit=not_digit,
+        smallest=smallest,
+        timeout=timeout,
+    )
+
+
 def __getattr__(name: str) -> object:
     if name not in _LAZY:
         raise AttributeError(f"module 'satdoku' has no attribute {name!r}")
@@ -213,9 +283,12 @@ __all__ = [
     "Explanation",
     "Geometry",
     "Grid",
+    "Minimized",
     "ParseError",
     "Puzzle",
     "Rating",
+    "Reason",
+    "Redundancy",
     "SatdokuError",
     "Solution",
     "SolveTimeout",
@@ -235,11 +308,14 @@ __all__ = [
     "given_clashes",
     "hint",
     "is_unique",
+    "minimize",
     "parse_puzzle",
     "rate",
     "read_records",
+    "redundant",
     "solutions",
     "solve",
     "uniqueness",
     "violations",
+    "why",
 ]
