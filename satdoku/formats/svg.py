@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from html import escape
 
 from satdoku.formats.marks import ACROSS, DOWN, Cage, Marks, Position
+from satdoku.formats.svg_highlight import Highlight, outlines, shading
 from satdoku.formats.svg_lines import line_ends, lines
 from satdoku.formats.svg_marks import circles, corners, dots, edges, notes, shades
 from satdoku.formats.svg_outside import outside, room
@@ -41,14 +42,17 @@ CLUE_INK = "#fff"
 CLUE_LINE = "#bbb"
 
 
-def puzzle_svg(puzzle: Puzzle, grid: Sequence[int] | None = None) -> str:
+def puzzle_svg(
+    puzzle: Puzzle, grid: Sequence[int] | None = None, highlight: Highlight | None = None
+) -> str:
     """The SVG document picturing ``puzzle``: its cells, givens and the marks of its units
     (box and region borders, shaded extra units, killer cages, Kakuro clues); with ``grid``
     (one value per cell, 0 for a blank), the digits found too, in another colour and weight.
 
     Given digits are ``<text class="given">``, found ones ``<text class="found">``; values
     above 9 are written with the letters of the one-line format up to 35 values, as numbers
-    above. Raises :class:`ValueError` when ``grid`` does not have one value per cell.
+    above. ``highlight`` shades cells and outlines groups of cells (:mod:`svg_highlight`).
+    Raises :class:`ValueError` when ``grid`` does not have one value per cell.
     """
     if grid is not None and len(grid) != puzzle.ncells:
         raise ValueError(f"expected a grid of {puzzle.ncells} values, found {len(grid)}")
@@ -74,6 +78,7 @@ def puzzle_svg(puzzle: Puzzle, grid: Sequence[int] | None = None) -> str:
         f'<rect class="paper" {origin}{size} fill="{PAPER}"/>',
         *_cells_group("shaded", marks.shaded, SHADE, pen),
         *_cells_group("blocks", marks.blocks, BLOCK, pen),
+        *(shading(puzzle, highlight, pen) if highlight else ()),
         *shades(marks.shades, pen),
         *lines(marks.lines, pen),
         *_grid_lines(puzzle, pen),
@@ -87,6 +92,7 @@ def puzzle_svg(puzzle: Puzzle, grid: Sequence[int] | None = None) -> str:
         *corners(marks.corners, pen),
         *outside(marks.outsides, puzzle.nrows, puzzle.ncols, pen),
         *notes(marks.notes, pen),
+        *(outlines(puzzle, highlight, pen) if highlight else ()),
         *_digits(puzzle, found, pen, digit_size),
         "</svg>",
     ]
