@@ -28,6 +28,7 @@ COMMANDS = {
     "unique": "satdoku.cli.unique:unique_command",
     "generate": "satdoku.cli.generate:generate_command",
     "serve": "satdoku.cli.serve:serve_command",
+    "why": "satdoku.cli.why:why_command",
 }
 
 
