@@ -17,12 +17,11 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from satdoku.deadline import Deadline, SolveTimeout
 from satdoku.errors import UsageError
 from satdoku.model import Grid, Puzzle
-from satdoku.proof.certificate import Certificate, certify
 from satdoku.results import Solution
 from satdoku.solver.backend import ModelKind
 from satdoku.solver.bitgrid import search_one
@@ -34,6 +33,9 @@ from satdoku.solver.planner import Plan, Question, plan
 from satdoku.solver.search import verified
 from satdoku.status import Status
 from satdoku.verify import batch_checker, check
+
+if TYPE_CHECKING:
+    from satdoku.proof.certificate import Certificate
 
 
 @dataclass(frozen=True)
@@ -247,6 +249,8 @@ def _certificate(
 ) -> Certificate:
     """The checked proof of the answer ``found``, over the CNF the chosen backend searched (or
     the CNF default when it searched none)."""
+    from satdoku.proof.certificate import certify  # proofs are seldom asked for
+
     spec = chosen.encoding
     cnf = chosen.backend.capabilities.model is ModelKind.CNF and "native" not in spec.split("+")
     encoding = spec if cnf else default_encoding(puzzle)
