@@ -53,7 +53,8 @@ class Reason:
             return f"no reason found for {self.cell} in time"
         if self.status != Status.MULTIPLE:
             return None
-        may = " or ".join(map(str, self.digits))
+        *others, last = map(str, self.digits)
+        may = f"{', '.join(others)} or {last}" if others else last
         if self.ruled_out is None:
             return f"{self.cell} is not forced: it may be {may}"
         if len(self.digits) == 1:
@@ -78,17 +79,20 @@ class Reason:
         return f"{claim} because of {' and '.join(parts)}"
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON record: status, cell, digit (or not), givens, rules, seconds."""
+        """The JSON record: status, cell, digit (or not), givens, rules, seconds; the digits
+        the cell may take and an error when there is no reason to give."""
         record: dict[str, Any] = {"status": str(self.status), "cell": self.cell}
-        if self.ruled_out is None:
+        if self.digit is not None:
             record["digit"] = self.digit
-        else:
+        if self.ruled_out is not None:
             record["not"] = self.ruled_out
         if self.found:
             record["givens"] = list(self.givens)
             record["rules"] = list(self.rules)
         if self.digits:
             record["digits"] = list(self.digits)
+        if self.problem is not None:
+            record["error"] = self.problem
         if self.smallest is not None:
             record["smallest"] = self.smallest
         record["seconds"] = round(self.seconds, 4)

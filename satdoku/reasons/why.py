@@ -50,7 +50,6 @@ def why(
             if digit is None:
                 value = grouped.formula.varmap.decode(solver.model())[index]
                 digit = puzzle.digit(value)
-                base = replace(base, digit=digit)
             holds = grouped.holds(index, digit)
             fixed = [holds] if not_digit is not None else [-holds]
             if solver.sat([*groups, *fixed]):
@@ -78,6 +77,7 @@ def why(
     return replace(
         base,
         status=Status.SOLVED,
+        digit=None if not_digit is not None else digit,
         givens=tuple(puzzle.cell_name(c) for c in core_givens),
         rules=tuple(r.name for r in core_rules),
         smallest=proven,
