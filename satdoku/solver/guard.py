@@ -11,7 +11,6 @@ stages do. Grids from the child are verified in the parent by their callers
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import os
 import queue
 import signal
@@ -44,6 +43,8 @@ def die_with_parent(parent: int) -> None:
     """Make this process end when ``parent`` does, even by SIGKILL: on Linux the kernel is
     asked to kill it then (``PR_SET_PDEATHSIG``); and if the parent is already gone, end now."""
     if sys.platform.startswith("linux"):
+        import ctypes  # only in a child process
+
         with contextlib.suppress(OSError, AttributeError):
             ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
     if os.getppid() != parent:
