@@ -32,13 +32,13 @@ from typing import TYPE_CHECKING, Any
 
 from satdoku import solver
 from satdoku.constraints import AllDifferent, Sum
+from satdoku.deadline import SolveTimeout
 from satdoku.errors import ParseError, SatdokuError, UsageError, VerificationError
 from satdoku.formats import format_grid, format_line, parse_puzzle, read_records
 from satdoku.formats.puzzle import Rows, as_puzzle
 from satdoku.geometry import Geometry
 from satdoku.model import Grid, Puzzle
-from satdoku.solver import Count, Solution, SolveTimeout, Stats, Uniqueness
-from satdoku.solver.candidates import Candidates
+from satdoku.results import Solution, Stats
 from satdoku.status import Exit, Status
 from satdoku.verify import check, given_clashes, violations
 
@@ -46,6 +46,8 @@ if TYPE_CHECKING:
     from satdoku.logic import Explanation, Rating, Step, explain, hint, rate
     from satdoku.reasons import Reason
     from satdoku.setter import Minimized, Redundancy
+    from satdoku.solver.candidates import Candidates
+    from satdoku.solver.counting import Count, Uniqueness
 
 __version__ = "0.1.0"
 
@@ -55,8 +57,11 @@ _LAZY = {
         for name in ("Explanation", "Rating", "Step", "explain", "hint", "rate")
     },
     "Reason": "satdoku.reasons",
+    "Candidates": "satdoku.solver.candidates",
+    **dict.fromkeys(("Count", "Uniqueness"), "satdoku.solver.counting"),
 } | {name: "satdoku.setter" for name in ("Minimized", "Redundancy")}
-"""Names imported on first use, so that solving never pays for loading the logic engine."""
+"""Names imported on first use, so that solving never pays for loading the logic engine,
+counting or candidates."""
 
 
 Text = Puzzle | str | Rows
@@ -122,7 +127,7 @@ def count(
     timeout: float | None = None,
     box: Box = None,
     kind: str | None = None,
-) -> Count:
+) -> "Count":
     """How many solutions ``puzzle`` has, at most ``limit``; as :func:`satdoku.solver.count`,
     with ``puzzle`` as text too."""
     return solver.count(
@@ -147,7 +152,7 @@ def uniqueness(
     closest: bool = True,
     certify: bool = False,
     proof: str | os.PathLike[str] | None = None,
-) -> Uniqueness:
+) -> "Uniqueness":
     """None, one or two solutions of ``puzzle``, with the cells where two differ, and with
     ``certify`` (or a ``proof`` prefix) a checked certificate; as
     :func:`satdoku.solver.uniqueness`, with ``puzzle`` as text too."""
@@ -177,7 +182,7 @@ def candidates(
     timeout: float | None = None,
     box: Box = None,
     kind: str | None = None,
-) -> Candidates:
+) -> "Candidates":
     """For each cell, the values it takes in at least one solution of ``puzzle``; with
     ``limit``, also how many solutions (up to ``limit``) hold each. Past ``timeout`` seconds
     the status is unknown, with what was found so far. As

@@ -8,7 +8,6 @@ import os
 import re
 import stat
 import sys
-import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -268,6 +267,8 @@ def open_output(streams: Streams, inputs: Inputs) -> Iterator[TextIO]:
         with _open_for_writing(path, path) as handle:
             yield handle
         return
+    import tempfile  # only when writing a file (0.01 s to import)
+
     try:
         fd, temp = tempfile.mkstemp(
             prefix=f".{os.path.basename(target)}.", suffix=".part", dir=os.path.dirname(target)

@@ -13,6 +13,7 @@ from satdoku.cli.inputs import Inputs, Streams, describe, open_output, read_inpu
 from satdoku.cli.options import check_solver, format_option, limit_option, solver_options
 from satdoku.cli.report import Report
 from satdoku.cli.stream import stream_all
+from satdoku.deadline import SolveTimeout
 from satdoku.encodings import DEFAULT_ENCODING
 from satdoku.errors import UsageError
 from satdoku.formats import Record
@@ -30,9 +31,9 @@ from satdoku.formats.records import (
     where,
 )
 from satdoku.formats.source import is_binary
-from satdoku.formats.svg import puzzle_svg
-from satdoku.solver import Solution, SolveTimeout, solve
+from satdoku.results import Solution
 from satdoku.solver.external import solution_from_model
+from satdoku.solver.search import solve
 from satdoku.status import Status
 
 FIELDS = ("line", "status", "solution", "reason", "error")
@@ -209,6 +210,8 @@ def _emit(
         out.write(json_line(result))
     elif fmt == "svg":
         if record.puzzle is not None:
+            from satdoku.formats.svg import puzzle_svg  # drawing is seldom asked for
+
             out.write(puzzle_svg(record.puzzle, solution.grid if solution else None))
     elif fmt == "csv":
         out.write(csv_row(result, FIELDS))

@@ -30,7 +30,7 @@ from functools import partial
 from satdoku.errors import ParseError, SatdokuError, UsageError
 from satdoku.formats.iss_start import is_iss, read_iss
 from satdoku.formats.lines import SHOWN, Numbered, NumberedLines, long_line, parsed_record
-from satdoku.formats.links import is_link, parse_link
+from satdoku.formats.link_start import is_link
 from satdoku.formats.notation_start import is_notation, read_notation
 from satdoku.formats.record import Record
 from satdoku.formats.source import MAX_LINE, LongLine
@@ -135,7 +135,7 @@ def _puzzles(stream: NumberedLines, box: Geometry | None, alphabet: str) -> Iter
         elif is_iss(text):
             yield parsed_record(lineno, text, partial(read_iss, text, lineno))
         elif is_link(text):
-            yield parsed_record(lineno, text, partial(parse_link, text, lineno))
+            yield parsed_record(lineno, text, partial(_read_link, text, lineno))
         elif _LITERAL.match(text):
             yield _literal(stream, lineno, text, box, alphabet)
         else:
@@ -155,7 +155,7 @@ def _json_document(stream: NumberedLines) -> Record:
             return Record(start[0], "\n".join(parts)[:SHOWN], error=error)
         parts.append(line)
     text = "\n".join(parts)
-    return parsed_record(start[0], text, lambda: parse_link(text, start[0]))
+    return parsed_record(start[0], text, lambda: _read_link(text, start[0]))
 
 
 def _line_or_grid(
@@ -257,3 +257,10 @@ def _literal(
 
 def _depth(text: str) -> int:
     return text.count("[") + text.count("(") - text.count("]") - text.count(")")
+
+
+def _read_link(text: str, lineno: int = 1) -> Puzzle:
+    """:func:`satdoku.formats.links.parse_link`, its reader loaded on the first link."""
+    from satdoku.formats.links import parse_link
+
+    return parse_link(text, lineno)

@@ -42,6 +42,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from satdoku.errors import ParseError
+from satdoku.formats.link_start import is_link
 from satdoku.formats.lzstring import LZStringError, decompress_base64
 from satdoku.formats.puzzlespec import (
     MAX_SIZE,
@@ -56,11 +57,6 @@ from satdoku.formats.puzzlespec import (
 from satdoku.formats.sudokupad import parse_sudokupad
 from satdoku.model import Puzzle
 
-_HOST = re.compile(
-    r"(?:https?://)?(?:[\w-]+\.)*(?:f-puzzles\.com|sudokupad\.app|sudokupad\.svencodes\.com"
-    r"|crackingthecryptic\.com)(?:[/?#]\S*)?",
-    re.IGNORECASE,
-)
 _FORMATS = (("fpuzzles", "fpuz"), ("fpuz", "fpuz"), ("scl", "scl"), ("ctc", "scl"))
 """SudokuPad puzzle id prefixes (longest first) and the payload each introduces."""
 _IGNORED = frozenset(
@@ -79,14 +75,6 @@ FPUZZLES_READS = (
     "satdoku reads f-puzzles' givens, regions, cages, lines (thermometers, arrows, whispers,"
     " ...), dots, letters, outside clues and grid-wide rules; docs/links.md lists each key"
 )
-
-
-def is_link(text: str) -> bool:
-    """Whether ``text`` is an f-puzzles or SudokuPad link, or f-puzzles JSON text."""
-    stripped = text.strip()
-    if stripped.startswith("{"):
-        return '"size"' in stripped and '"grid"' in stripped
-    return _HOST.fullmatch(stripped) is not None
 
 
 def parse_link(text: str, lineno: int = 1) -> Puzzle:
