@@ -42,19 +42,34 @@ def items(puzzle: Puzzle, consider: str = "givens") -> list[Item]:
 
 def _rule_items(puzzle: Puzzle) -> list[Item]:
     """The rule instances: constraints outside :data:`GRID_FAMILIES` grouped by family,
-    name and cells; a name two groups share gets its first cell added."""
+    name and cells, each named by its name (else its family), with its first cell, then all
+    its cells, then a number added while the name is not yet its own."""
     groups: dict[tuple[str, str, tuple[int, ...]], list[Constraint]] = {}
     for rule in puzzle.constraints:
         if rule.family not in GRID_FAMILIES:
             groups.setdefault((rule.family, rule.name, rule.cells), []).append(rule)
-    names = [name or family for family, name, _ in groups]
-    found = []
-    for (key, rules), name in zip(groups.items(), names, strict=True):
-        cells = key[2]
-        if names.count(name) > 1 and cells:
-            name = f"{name} at {puzzle.cell_name(cells[0])}"
-        found.append(Item(name, rules=tuple(rules)))
-    return found
+    cell = puzzle.cell_name
+    spellings = [
+        (
+            name or family,
+            f"{name or family} at {cell(cells[0])}" if cells else name or family,
+            f"{name or family} at {'-'.join(map(cell, cells))}",
+        )
+        for family, name, cells in groups
+    ]
+    names = [spelled[0] for spelled in spellings]
+    for k in (1, 2):
+        names = [
+            spelled[k] if names.count(name) > 1 else name
+            for name, spelled in zip(names, spellings, strict=True)
+        ]
+    names = [
+        f"{name} ({names[:i].count(name) + 1})" if names.count(name) > 1 else name
+        for i, name in enumerate(names)
+    ]
+    return [
+        Item(name, rules=tuple(rules)) for name, rules in zip(names, groups.values(), strict=True)
+    ]
 
 
 def without(puzzle: Puzzle, dropped: Iterable[Item]) -> Puzzle:
