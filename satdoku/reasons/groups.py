@@ -65,7 +65,7 @@ def rules_of(puzzle: Puzzle) -> tuple[Rule, ...]:
     for (name, family, cells), indexes in found.items():
         label = _label(name, family)
         if names[label] > 1 and cells:
-            label = f"{label} {puzzle.cell_name(min(cells))}"
+            label = f"{label} {puzzle.cell_name(cells[0])}"
         rules.append(Rule(label, tuple(indexes), cells))
     return tuple(rules)
 

@@ -124,6 +124,7 @@ def check_core(
     allowed = (digit,) if ruled_out else tuple(d for d in puzzle.digits if d != digit)
     cut = replace(
         puzzle,
+        geometry=None,  # the rules kept, not every row, column and box of the shape
         constraints=(
             *(puzzle.constraints[i] for r in rules for i in r.constraints),
             Values(index, allowed),
