@@ -140,7 +140,7 @@ def test_rules_sharing_a_name_are_told_apart_by_their_first_cell() -> None:
     names = [rule.name for rule in rules_of(PUZZLES["thermo"]())]
     thermometers = [n for n in names if n.startswith("thermometer")]
     assert len(thermometers) == 4 == len(set(thermometers))
-    assert "thermometer r9c4" in thermometers  # its bulb
+    assert "thermometer at r9c4" in thermometers  # its bulb
 
 
 def test_a_killer_cage_is_one_rule() -> None:

@@ -12,14 +12,13 @@ that rule alone.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, replace
 
 from satdoku.encodings.cardinality import at_least_one, at_most_one
 from satdoku.encodings.classic import Extended
 from satdoku.encodings.context import CnfContext
 from satdoku.encodings.formula import Formula, VarMap
-from satdoku.model import Constraint, Puzzle
+from satdoku.model import Puzzle
 
 
 @dataclass(frozen=True)
@@ -56,26 +55,36 @@ class GroupedCnf:
 
 def rules_of(puzzle: Puzzle) -> tuple[Rule, ...]:
     """The rule instances of ``puzzle``: its constraints, those of the same name, family and
-    cells taken as one; a name that several rules share gets the first cell of each."""
+    cells taken as one, each named by its name (else its family); a name that several share
+    is spelled with the rule's first cell, then with all its cells, then with a number (as
+    ``satdoku redundant`` names rules)."""
     found: dict[tuple[str, str, tuple[int, ...]], list[int]] = {}
     for index, constraint in enumerate(puzzle.constraints):
-        found.setdefault(_key(constraint), []).append(index)
-    names = Counter(_label(name, family) for name, family, _ in found)
-    rules = []
-    for (name, family, cells), indexes in found.items():
-        label = _label(name, family)
-        if names[label] > 1 and cells:
-            label = f"{label} {puzzle.cell_name(cells[0])}"
-        rules.append(Rule(label, tuple(indexes), cells))
-    return tuple(rules)
-
-
-def _key(constraint: Constraint) -> tuple[str, str, tuple[int, ...]]:
-    return constraint.name, constraint.family, tuple(constraint.cells)
-
-
-def _label(name: str, family: str) -> str:
-    return name or family
+        key = (constraint.name, constraint.family, tuple(constraint.cells))
+        found.setdefault(key, []).append(index)
+    cell = puzzle.cell_name
+    spellings = [
+        (
+            name or family,
+            f"{name or family} at {cell(cells[0])}" if cells else name or family,
+            f"{name or family} at {'-'.join(map(cell, cells))}",
+        )
+        for name, family, cells in found
+    ]
+    names = [spelled[0] for spelled in spellings]
+    for k in (1, 2):
+        names = [
+            spelled[k] if names.count(name) > 1 else name
+            for name, spelled in zip(names, spellings, strict=True)
+        ]
+    names = [
+        f"{name} ({names[:i].count(name) + 1})" if names.count(name) > 1 else name
+        for i, name in enumerate(names)
+    ]
+    return tuple(
+        Rule(name, tuple(indexes), cells)
+        for name, ((_, _, cells), indexes) in zip(names, found.items(), strict=True)
+    )
 
 
 def grouped_cnf(puzzle: Puzzle) -> GroupedCnf:
