@@ -93,6 +93,8 @@ def test_a_minimized_puzzle_is_unique_minimal_and_inside_the_puzzle(
     assert solutions(minimal) == 1
     assert all(solutions(without(minimal, [item])) == 2 for item in givens(minimal))
     assert minimize(puzzle, seed=seed).minimal == minimal
+    removable = redundant(puzzle).redundant or ()
+    assert {i.name for i in found.removed} <= {i.name for i in removable}
 
 
 def test_seeds_give_the_same_puzzle_again_and_different_ones_between_them() -> None:

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from satdoku.errors import UsageError
+from satdoku.kinds.killer import NO_CAGE, KillerDrawing
 from satdoku.model import Constraint, Puzzle
 
 CONSIDER = ("givens", "rules", "both")
@@ -73,8 +74,9 @@ def _rule_items(puzzle: Puzzle) -> list[Item]:
 
 
 def without(puzzle: Puzzle, dropped: Iterable[Item]) -> Puzzle:
-    """``puzzle`` without the ``dropped`` givens and rule instances. A puzzle that loses
-    rules loses its kind's layout too (which would still show them)."""
+    """``puzzle`` without the ``dropped`` givens and rule instances. A killer that loses
+    cages keeps the others in its layout; another puzzle that loses rules loses its kind's
+    layout (which would still show them)."""
     dropped = list(dropped)
     cells = {item.cell for item in dropped if item.cell is not None}
     rules = {id(rule) for item in dropped for rule in item.rules}
@@ -82,7 +84,22 @@ def without(puzzle: Puzzle, dropped: Iterable[Item]) -> Puzzle:
     if not rules:
         return puzzle.with_givens(givens)
     kept = tuple(rule for rule in puzzle.constraints if id(rule) not in rules)
-    return replace(puzzle, constraints=kept, givens=givens, layout=None)
+    uncaged = {cell for item in dropped for rule in item.rules for cell in rule.cells}
+    return replace(puzzle, constraints=kept, givens=givens, layout=_layout(puzzle, uncaged))
+
+
+def _layout(puzzle: Puzzle, uncaged: set[int]) -> KillerDrawing | None:
+    """A killer's layout without the cages of the cells ``uncaged``; None for other kinds."""
+    layout = puzzle.layout
+    if not isinstance(layout, KillerDrawing):
+        return None
+    free = {puzzle.positions[cell] for cell in uncaged}
+    cages = tuple(
+        tuple(NO_CAGE if (r, c) in free else label for c, label in enumerate(row))
+        for r, row in enumerate(layout.cages)
+    )
+    labels = {label for row in cages for label in row}
+    return KillerDrawing(cages, tuple((lb, total) for lb, total in layout.sums if lb in labels))
 
 
 def names(found: Sequence[Item]) -> list[str]:
