@@ -18,7 +18,7 @@ from tests.conftest import DATA, ROOT, data_lines
 EASY = data_lines("norvig_easy50.txt")[:3]
 FAST = ["--encodings", "extended", "--backends", "minisat22"]
 """Options that keep ``compare`` to one configuration."""
-OPTIONS = {"compare": FAST}
+OPTIONS = {"compare": FAST, "why": ["r1c1"]}
 WALKERS = ["solve", "count", "unique", "explain", "rate", "batch", "compare"]
 """The commands that walk a file of puzzles."""
 PUZZLE_COMMANDS = sorted(set(COMMANDS) - {"serve", "generate"})
