@@ -23,9 +23,10 @@ from satdoku.deadline import Deadline, SolveTimeout
 from satdoku.errors import VerificationError
 from satdoku.model import Grid, Puzzle
 from satdoku.setter.items import Item, items, names, without
-from satdoku.setter.recount import confirm_other, confirm_status, confirm_unique
+from satdoku.setter.recount import Recount, confirm_other
 from satdoku.setter.switchboard import BACKEND, Switchboard
 from satdoku.status import Status
+from satdoku.verify import check
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,7 @@ def minimize(
         with Switchboard(puzzle, weighed, backend, deadline) as board:
             status, grids = board.settle()
             if status != Status.UNIQUE:
-                confirm_status(puzzle, status, grids, deadline)
+                Recount(puzzle, deadline).confirm_status(status, grids)
                 return done(status, solutions=grids)
             order = list(weighed)
             random.Random(seed).shuffle(order)
@@ -119,6 +120,7 @@ def _confirm(
     rules = {id(rule) for rule in puzzle.constraints}
     if any(id(rule) not in rules for rule in minimal.constraints):
         raise VerificationError("the minimal puzzle has a rule the puzzle has not")
-    confirm_unique(minimal, deadline, "the minimal puzzle")
+    check(minimal, solution)
+    Recount(puzzle, deadline).confirm_unique(minimal, "the minimal puzzle")
     for item, grid in kept.items():
         confirm_other(without(minimal, [item]), grid, solution, f"without {item.name}")

@@ -3,7 +3,7 @@ the puzzle still unique.
 
 One incremental solver holds the puzzle with a selector per item and the solution's blocking
 clause: item g is redundant when no grid other than the solution keeps every other item,
-that is when the solve with every selector but g's assumed is refuted. A grid found instead
+that is when the solve with every item but g assumed is refuted. A grid found instead
 shows g is needed; it keeps every other item, so it says nothing about them. Every answer
 is checked apart from that solver: the puzzle and each puzzle without one redundant item are
 counted again by the default search, and each grid that shows an item needed is verified.
@@ -18,9 +18,10 @@ from typing import Any
 from satdoku.deadline import Deadline, SolveTimeout
 from satdoku.model import Grid, Puzzle
 from satdoku.setter.items import Item, items, names, without
-from satdoku.setter.recount import confirm_other, confirm_status, confirm_unique
+from satdoku.setter.recount import Recount, confirm_other
 from satdoku.setter.switchboard import BACKEND, Switchboard
 from satdoku.status import Status
+from satdoku.verify import check
 
 
 @dataclass(frozen=True)
@@ -70,11 +71,12 @@ def redundant(
         with Switchboard(puzzle, weighed, backend, deadline) as board:
             status, grids = board.settle()
             if status != Status.UNIQUE:
-                confirm_status(puzzle, status, grids, deadline)
+                Recount(puzzle, deadline).confirm_status(status, grids)
                 return done(status, solutions=grids)
             found, witnesses = [], {}
             for item in weighed:
-                grid = board.first(other for other in weighed if other is not item)
+                others = [other for other in weighed if other is not item]
+                grid = board.first(others)
                 if grid is None:
                     found.append(item)
                 else:
@@ -94,8 +96,10 @@ def _confirm(
     deadline: Deadline,
 ) -> None:
     """Check the answer apart from the solver that found it."""
-    confirm_unique(puzzle, deadline, "the puzzle")
+    check(puzzle, solution)
+    recount = Recount(puzzle, deadline)
+    recount.confirm_unique(puzzle, "the puzzle")
     for item in found:
-        confirm_unique(without(puzzle, [item]), deadline, f"without {item.name}")
+        recount.confirm_unique(without(puzzle, [item]), f"without {item.name}")
     for item, grid in witnesses.items():
         confirm_other(without(puzzle, [item]), grid, solution, f"without {item.name}")

@@ -1,11 +1,12 @@
 """One incremental SAT solver over a puzzle whose givens and rule instances are each switched
-on by a selector literal, so that any subset of them is one solve under assumptions.
+on by an assumption, so that any subset of them is one solve.
 
-The formula holds the puzzle's fixed part (its grid units, and the items not weighed) as the
-unguarded ``extended`` encoding, which does not fold the givens in; a given becomes the
-clause (not s, x(cell, value)), and every clause of a rule instance gets the literal (not s)
-added, so that with its selector false an item holds nothing. Selectors left unassumed are
-off: a solver may set one true only when its item holds anyway.
+The formula holds the puzzle's fixed part (its grid units, and the items not weighed) in the
+``extended`` encoding with native at-most-one constraints (MiniCard's), which does not fold
+the givens in. A given is switched on by assuming its own literal x(cell, value); a rule
+instance gets a selector s, its clauses (pairwise, so that each can be guarded) the literal
+(not s) added, so that with s false it holds nothing. An item not assumed is off: the solver
+may still make it hold, as a puzzle without it may.
 """
 
 from __future__ import annotations
@@ -16,28 +17,28 @@ from dataclasses import replace
 from satdoku.deadline import NEVER, Deadline
 from satdoku.encodings import get_encoding
 from satdoku.encodings.context import CnfContext
-from satdoku.errors import UsageError
 from satdoku.model import Grid, Puzzle
-from satdoku.setter.items import Item, without
+from satdoku.setter.items import Item
 from satdoku.solver.pysat_solver import PysatSolver
 from satdoku.status import Status
-from satdoku.verify import check
 
-ENCODING = "extended"
-"""Clauses only (no native cardinality a selector could not guard), givens not folded in."""
-BACKEND = "minisat22"
-"""Interruptible (a time limit holds), with assumptions and their cores."""
+FIXED_ENCODING = "extended+native"
+"""The fixed part: the engine's encoding (docs/benchmarks.md), givens not folded in."""
+RULE_ENCODING = "extended"
+"""The rule instances: clauses only, which a selector can guard."""
+BACKEND = "minicard"
+"""Native cardinality, interruptible (a time limit holds), assumptions and their cores."""
 
 
 class Switchboard(PysatSolver):
-    """The solver of ``puzzle`` with a selector per item of ``weighed``.
+    """The solver of ``puzzle`` with an assumption per item of ``weighed``.
 
     >>> from satdoku import parse_puzzle
     >>> from satdoku.setter.items import items
     >>> puzzle = parse_puzzle("12..34..........")
     >>> with Switchboard(puzzle, items(puzzle)) as board:
-    ...     board.first(board.items) is not None
-    True
+    ...     board.settle()[0]
+    <Status.MULTIPLE: 'multiple'>
     """
 
     def __init__(
@@ -59,22 +60,24 @@ class Switchboard(PysatSolver):
             givens=tuple(0 if c in cells else v for c, v in enumerate(puzzle.givens)),
             layout=None,
         )
-        encoding = get_encoding(ENCODING)
-        formula = encoding.encode(fixed, deadline)
-        context = CnfContext(formula, fixed, formula.varmap.candidates, encoding)
-        self._selector: dict[Item, int] = {}
+        formula = get_encoding(FIXED_ENCODING).encode(fixed, deadline)
+        varmap = formula.varmap
+        context = CnfContext(formula, fixed, varmap.candidates, get_encoding(RULE_ENCODING))
+        self._literal: dict[Item, int] = {}
         for item in weighed:
-            start = len(formula.clauses)
             if item.cell is not None:
-                formula.clauses.append([formula.varmap.var(item.cell, item.value)])
+                self._literal[item] = varmap.var(item.cell, item.value)
+                continue
+            start = len(formula.clauses)
             for rule in item.rules:
                 rule.cnf(context)
-            if formula.atmosts:
-                raise UsageError(f"{item.name}: a native cardinality constraint is not switchable")
             selector = formula.new_var()
-            self._selector[item] = selector
+            self._literal[item] = selector
             for k in range(start, len(formula.clauses)):
                 formula.clauses[k] = [-selector, *formula.clauses[k]]
+        self._item = {lit: item for item, lit in self._literal.items()}
+        self._cells = varmap.nvars
+        self._size = puzzle.values
         self.formula = formula
         self.load(formula, deadline)
 
@@ -91,30 +94,26 @@ class Switchboard(PysatSolver):
         return Status.UNIQUE, (grid,)
 
     def first(self, on: Iterable[Item]) -> Grid | None:
-        """A grid (verified against the fixed part and the items ``on``) that none of the
-        clauses added so far rules out, or None when there is none. Raises
+        """A grid of the fixed part and the items ``on`` (unverified) that no clause added so
+        far rules out, or None when there is none. Raises
         :class:`~satdoku.deadline.SolveTimeout` when the deadline passes first."""
-        on = list(on)
-        found = self.solve([self._selector[item] for item in on], self.deadline.timeout())
+        found = self.solve([self._literal[item] for item in on], self.deadline.timeout())
         if found is None:
             raise self.deadline.error()
         if not found:
             return None
-        grid = self.formula.decode(self.model())
-        check(self.on_only(on), grid)
-        return grid
+        n = self._size
+        grid = [0] * (self._cells // n)
+        for lit in self.model()[: self._cells]:
+            if lit > 0:
+                grid[(lit - 1) // n] = (lit - 1) % n + 1
+        return tuple(grid)
 
     def core(self) -> set[Item]:
         """The items of the last refuted :meth:`first` that the refutation needs."""
-        needed = set(self._solver.get_core() or ())
-        return {item for item, s in self._selector.items() if s in needed}
+        return {self._item[lit] for lit in self._solver.get_core() or () if lit in self._item}
 
     def block(self, grid: Grid) -> None:
         """Rule ``grid`` out of every later :meth:`first`."""
         var = self.formula.varmap.var
         self.add_clause([-var(c, v) for c, v in enumerate(grid)])
-
-    def on_only(self, on: Iterable[Item]) -> Puzzle:
-        """The puzzle with the items ``on`` and none of the other weighed ones."""
-        keep = set(on)
-        return without(self.puzzle, [item for item in self.items if item not in keep])
