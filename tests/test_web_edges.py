@@ -1,6 +1,6 @@
-"""`satdoku serve` against clients that misbehave: a body that never ends, a client that hangs
-up before its body or its answer, a body far past the cap sent whole before the answer is
-read; and the server's own edges (workers past the cap, a port in use). Each runs a real
+"""`satdoku serve` against clients that misbehave: a body or a request head that never ends, a
+client that hangs up before its body or its answer (its worker freed), a body far past the cap
+sent whole before the answer is read; and the server's own edges (workers past the cap, a port in use). Each runs a real
 server on a loopback port and reads its log, which must hold no traceback."""
 
 from __future__ import annotations
@@ -153,7 +153,7 @@ def test_a_body_that_never_ends_is_408_and_holds_nothing(tmp_path: Path, head: b
             assert b'{"error": "the body did not arrive within 3 s"}' in answer
 
 
-def test_clients_that_hang_up_are_not_tracebacks(tmp_path: Path) -> None:
+def test_clients_that_hang_up_are_not_tracebacks_and_free_their_workers(tmp_path: Path) -> None:
     with serving(tmp_path, "--workers", "1", "--queue", "8", "--timeout", "60") as server:
         for head in (post_head(100), post_head(1000) + b'{"puzzle": ', *UNFINISHED.values()):
             server.connect(head).close()
@@ -162,13 +162,39 @@ def test_clients_that_hang_up_are_not_tracebacks(tmp_path: Path) -> None:
         for n in range(1, 7):
             waiting.append(server.connect(slow))
             wait_until(lambda n=n: server.in_flight() == n)
-        # the first runs, the next two are handed to the worker, the last three wait for it:
-        # hanging up gives their places back at once, long before the first one's 60 s
+        busy = server.get("/api/status")
+        # the first runs, the next five wait for the worker: hanging up gives their places
+        # back at once, long before the first one's 60 s
         for client in waiting[3:]:
             client.close()
         wait_until(lambda: server.in_flight() == 3, 30)
+        # and the one running has its worker killed and replaced
         for client in waiting[:3]:
             client.close()
+        wait_until(lambda: server.in_flight() == 0, 30)
+        started = time.monotonic()
+        assert server.post("solve", json.dumps({"puzzle": HARD}).encode())[0] == 200
+        assert time.monotonic() - started < 30
+        assert server.get("/api/status") == busy | {"in_flight": 0}
+
+
+def test_a_head_that_never_ends_closes_its_connection(tmp_path: Path) -> None:
+    with serving(tmp_path, "--workers", "1", "--header-timeout", "2") as server:
+        started = time.monotonic()
+        half = server.connect(b"POST /api/so")
+        silent = server.connect(b"")
+        with half, silent:
+            answer = answer_of(half)
+            assert answer.startswith(b"HTTP/1.1 408 ") and b"connection: close" in answer
+            assert b'{"error": "the request\'s head did not arrive within 2 s"}' in answer
+            assert answer_of(silent) == b""  # nothing came: the connection is closed
+        assert 2 <= time.monotonic() - started < 30
+        # a head that comes slowly, but whole within the bound, is answered
+        body = json.dumps({"puzzle": HARD}).encode()
+        with server.connect(b"POST /api/solve HTTP/1.1\r\n") as client:
+            time.sleep(0.5)
+            client.sendall(post_head(len(body)).split(b"\r\n", 1)[1] + body)
+            assert client.recv(65536).startswith(b"HTTP/1.1 200 ")
 
 
 def test_a_body_past_the_cap_sent_whole_reads_the_413(tmp_path: Path) -> None:

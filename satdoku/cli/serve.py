@@ -14,7 +14,7 @@ from satdoku.cli.options import timeout_option
 from satdoku.errors import UsageError
 from satdoku.extras import require
 from satdoku.status import Exit
-from satdoku.web.settings import BODY_TIMEOUT, QUEUE, TIMEOUT, Settings
+from satdoku.web.settings import BODY_TIMEOUT, HEADER_TIMEOUT, QUEUE, TIMEOUT, Settings
 
 
 @click.command("serve")
@@ -48,6 +48,15 @@ from satdoku.web.settings import BODY_TIMEOUT, QUEUE, TIMEOUT, Settings
     help="The most seconds a client may take to send a request's body; past them the"
     " answer is 408 and the connection is closed.",
 )
+@click.option(
+    "--header-timeout",
+    type=click.FloatRange(min=0, min_open=True, max=1e7),
+    default=HEADER_TIMEOUT,
+    show_default=True,
+    metavar="SECONDS",
+    help="The most seconds a client may take to send a request's line and headers; past"
+    " them the connection is closed (after a 408 when part of them came).",
+)
 @click.option("-q", "--quiet", is_flag=True, help="Log warnings only, not every request.")
 def serve_command(
     host: str,
@@ -56,6 +65,7 @@ def serve_command(
     timeout: float | None,
     queue: int,
     body_timeout: float,
+    header_timeout: float,
     quiet: bool,
 ) -> int:
     """Serve the page and the JSON API at http://HOST:PORT/ until Ctrl-C.
@@ -75,12 +85,14 @@ def serve_command(
     require("starlette", "web", "serve")
     require("pydantic", "web", "serve")
     from satdoku.web.app import create_app
+    from satdoku.web.protocol import head_timeout_protocol
 
     settings = Settings(
         workers=workers,
         timeout=TIMEOUT if timeout is None else timeout,
         queue=queue,
         body_timeout=body_timeout,
+        header_timeout=header_timeout,
     )
     listening = _listen(host, port)
     app = create_app(settings)
@@ -95,6 +107,7 @@ def serve_command(
         app,
         host=host,
         port=port,
+        http=head_timeout_protocol(settings.header_timeout),
         log_level="warning" if quiet else "info",
         access_log=not quiet,
         timeout_graceful_shutdown=int(settings.timeout + settings.grace),

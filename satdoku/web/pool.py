@@ -1,38 +1,34 @@
 """The worker processes that answer requests, off the event loop, within bounds.
 
-Why more than a bare :class:`~concurrent.futures.ProcessPoolExecutor`: it cannot stop a job
-that runs past its limit (``Future.cancel`` only cancels jobs not yet started, and the
-executor kills no single worker), its queue has no bound, and it does not start new workers
-after one dies. So the executor runs the jobs, and this module adds the bounds around it.
+Each worker is a process of its own with a pipe to the server, so that the pool knows which
+worker runs which request: a request whose client hangs up, or that runs past its time limit
+and grace, has its worker killed and replaced at once, and its places are free again. (A
+:class:`~concurrent.futures.ProcessPoolExecutor` can do neither: ``Future.cancel`` only
+cancels jobs not yet started, and one worker that dies breaks the whole executor.)
 
-A :class:`~concurrent.futures.ProcessPoolExecutor` of ``workers`` processes runs the jobs; a
-counter of the requests in flight (running or waiting for a worker) keeps the wait bounded:
+A counter of the requests in flight (running or waiting for a worker) keeps the wait bounded:
 past ``workers + queue`` the answer is :class:`Busy` (503 with ``Retry-After``), never an
 unbounded queue. Long requests (more puzzle text than ``long_puzzle`` characters: big grids)
 hold at most ``long_workers`` (all workers but one), so that a 9x9 always finds a worker; a
 long request waits for its turn within its own time limit, then is :class:`Busy`. Every job
 carries its request's :class:`~satdoku.deadline.Deadline`, which satdoku's solvers and logic
-keep; a job still running ``grace`` seconds past it is answered :class:`Busy`, and its places
-stay taken until its worker is done.
+keep; a job still running ``grace`` seconds past it is answered :class:`Busy`.
 
 Workers are started fresh (``spawn``), ignore Ctrl-C (the server stops them), and are killed
 by the kernel when the server dies (:func:`~satdoku.solver.guard.die_with_parent`). A worker
-that dies (killed, out of memory) fails the requests it held (:class:`WorkerDied`) and the
-pool starts new workers for the next ones.
+that dies (killed, out of memory) fails the request it held (:class:`WorkerDied`) and a new
+one takes its place.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import math
 import multiprocessing
 import os
 import signal
-import threading
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
 from typing import Any
 
 from satdoku.deadline import NEVER, Deadline, SolveTimeout
@@ -82,16 +78,66 @@ def work(job: Job, deadline: Deadline) -> Answer:
         return Answer(400, {"error": str(err)})
 
 
-def _start_worker(parent: int) -> None:
-    """Set a new worker up: it dies with ``parent``, leaves Ctrl-C to it, and loads satdoku."""
+def _serve(connection: Connection, parent: int) -> None:
+    """A worker's life: it dies with ``parent``, leaves Ctrl-C to it and loads satdoku, says
+    it is ready, then answers each ``(job, deadline)`` it receives with an :class:`Answer`
+    (or the exception that stopped it) until the pipe closes."""
     die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for endpoint in ("solve", "explain"):
         work(Job(endpoint=endpoint, puzzle=WARM_PUZZLE, box="2x2"), NEVER)
+    connection.send(None)
+    while True:
+        try:
+            job, deadline = connection.recv()
+        except EOFError:
+            return
+        try:
+            reply: Answer | BaseException = work(job, deadline)
+        except Exception as err:
+            reply = err
+        try:
+            connection.send(reply)
+        except Exception:  # an exception that does not pickle
+            connection.send(RuntimeError(f"{type(reply).__name__}: {reply}"))
 
 
-def _pid() -> int:
-    return os.getpid()
+class _Worker:
+    """One worker process and the server's end of its pipe."""
+
+    def __init__(self) -> None:
+        context = multiprocessing.get_context("spawn")
+        here, there = context.Pipe()
+        self.process = context.Process(target=_serve, args=(there, os.getpid()))
+        self.process.start()
+        there.close()
+        self.connection = here
+
+    async def receive(self) -> Any:
+        """The worker's next message, waited for on the event loop.
+
+        Raises:
+            EOFError: the worker stopped.
+        """
+        loop = asyncio.get_running_loop()
+        readable: asyncio.Future[None] = loop.create_future()
+        descriptor = self.connection.fileno()
+
+        def ready() -> None:
+            if not readable.done():
+                readable.set_result(None)
+
+        loop.add_reader(descriptor, ready)
+        try:
+            await readable
+        finally:
+            loop.remove_reader(descriptor)
+        return self.connection.recv()
+
+    def kill(self) -> None:
+        """Stop the worker now, whatever it does."""
+        self.process.kill()
+        self.connection.close()
 
 
 class WorkerPool:
@@ -105,63 +151,56 @@ class WorkerPool:
         self._long_running = 0
         self._long_waiting = 0
         self._long_slots = asyncio.Semaphore(settings.long_workers)
-        self._lock = threading.Lock()
-        self._executor: ProcessPoolExecutor | None = None
-
-    def _new_executor(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(
-            self.settings.workers,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=_start_worker,
-            initargs=(os.getpid(),),
-        )
+        self._idle: asyncio.Queue[_Worker] = asyncio.Queue()
+        self._workers: set[_Worker] = set()
+        self._starting: set[asyncio.Task[None]] = set()
+        self._open = False
 
     async def start(self) -> None:
         """Start every worker and wait until each has loaded satdoku."""
         self._long_slots = asyncio.Semaphore(self.settings.long_workers)
-        self._executor = self._new_executor()
-        futures = [self._executor.submit(_pid) for _ in range(self.settings.workers)]
-        await asyncio.gather(*map(asyncio.wrap_future, futures))
+        self._idle = asyncio.Queue()
+        self._open = True
+        await asyncio.gather(*(self._add_worker() for _ in range(self.settings.workers)))
 
     def close(self) -> None:
         """Stop the workers now, running jobs and all."""
-        executor, self._executor = self._executor, None
-        if executor is None:
-            return
-        processes = list(_processes(executor).values())
-        executor.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            process.kill()
-        for process in processes:
-            process.join()
+        self._open = False
+        for task in self._starting:
+            task.cancel()
+        workers, self._workers = self._workers, set()
+        for worker in workers:
+            worker.kill()
+        for worker in workers:
+            worker.process.join()
 
     def pids(self) -> list[int]:
         """The process ids of the workers."""
-        return [] if self._executor is None else list(_processes(self._executor))
+        return [pid for worker in self._workers if (pid := worker.process.pid) is not None]
 
     def status(self) -> dict[str, Any]:
         """The pool's size and how full it is."""
-        with self._lock:
-            return {
-                "workers": self.settings.workers,
-                "long_workers": self.settings.long_workers,
-                "capacity": self.capacity,
-                "in_flight": self._in_flight,
-                "long_running": self._long_running,
-                "long_waiting": self._long_waiting,
-                "timeout": self.settings.timeout,
-            }
+        return {
+            "workers": self.settings.workers,
+            "long_workers": self.settings.long_workers,
+            "capacity": self.capacity,
+            "in_flight": self._in_flight,
+            "long_running": self._long_running,
+            "long_waiting": self._long_waiting,
+            "timeout": self.settings.timeout,
+        }
 
     def is_long(self, job: Job) -> bool:
         return len(job.puzzle) > self.settings.long_puzzle
 
     async def run(self, job: Job, deadline: Deadline) -> Answer:
         """Answer ``job`` in a worker; a long job first waits, within its deadline, until
-        fewer than ``long_workers`` long jobs run.
+        fewer than ``long_workers`` long jobs run. Cancelling it (the client hung up) kills
+        the worker running it, which a new one replaces.
 
         Raises:
             Busy: every place is taken, no place for a long job freed within its deadline, or
-                the job ran past its deadline and grace.
+                the job ran past its deadline and grace (its worker is replaced).
             WorkerDied: the worker running it stopped.
         """
         long = self.is_long(job)
@@ -172,47 +211,84 @@ class WorkerPool:
         except BaseException:
             self._leave(False)
             raise
-        executor = self._executor
-        assert executor is not None, "the pool is not started"
-        loop = asyncio.get_running_loop()
-        try:
-            future = executor.submit(work, job, deadline)
-        except (BrokenProcessPool, RuntimeError):
-            self._leave(long)
-            self._replace(executor)
-            raise WorkerDied("the worker processes stopped; new ones are starting") from None
-        future.add_done_callback(lambda _: self._done(loop, long))
         try:
             return await asyncio.wait_for(
-                asyncio.wrap_future(future), deadline.remaining() + self.settings.grace
+                self._on_a_worker(job, deadline), deadline.remaining() + self.settings.grace
             )
         except asyncio.TimeoutError:
             raise Busy(
                 f"no answer within {deadline.seconds:g} s; the server is busy",
                 self._retry_after(long),
             ) from None
-        except BrokenProcessPool:
-            self._replace(executor)
+        finally:
+            self._leave(long)
+
+    async def _on_a_worker(self, job: Job, deadline: Deadline) -> Answer:
+        """``job`` answered by the next free worker; a worker whose job is cancelled, or that
+        stops, is replaced."""
+        worker = await self._take()
+        try:
+            worker.connection.send((job, deadline))
+            reply = await worker.receive()
+        except (OSError, EOFError):
+            self._replace(worker)
             raise WorkerDied(
                 "the worker process answering this request stopped (killed, or out of memory)"
             ) from None
+        except BaseException:  # cancelled: the client hung up, or past the time and grace
+            self._replace(worker)
+            raise
+        self._idle.put_nowait(worker)
+        if isinstance(reply, BaseException):
+            raise reply
+        answer: Answer = reply
+        return answer
+
+    async def _take(self) -> _Worker:
+        """The next free worker that is alive."""
+        while True:
+            worker = await self._idle.get()
+            if worker.process.is_alive():
+                return worker
+            self._replace(worker)
+
+    def _replace(self, worker: _Worker) -> None:
+        """Kill ``worker`` and start another in its place."""
+        worker.kill()
+        self._workers.discard(worker)
+        if self._open:
+            task = asyncio.ensure_future(self._add_worker(worker))
+            self._starting.add(task)
+            task.add_done_callback(self._starting.discard)
+
+    async def _add_worker(self, replaced: _Worker | None = None) -> None:
+        """Start a worker (once ``replaced`` is reaped) and make it free once it is ready."""
+        if replaced is not None:
+            await asyncio.to_thread(replaced.process.join)
+        worker = _Worker()
+        self._workers.add(worker)
+        try:
+            await worker.receive()
+        except BaseException:
+            worker.kill()
+            self._workers.discard(worker)
+            raise
+        self._idle.put_nowait(worker)
 
     def _enter(self) -> None:
-        with self._lock:
-            if self._in_flight >= self.capacity:
-                raise Busy(
-                    f"all {self.settings.workers} workers are busy and"
-                    f" {self.settings.queue} requests wait",
-                    self._retry_after(False),
-                )
-            self._in_flight += 1
+        if self._in_flight >= self.capacity:
+            raise Busy(
+                f"all {self.settings.workers} workers are busy and"
+                f" {self.settings.queue} requests wait",
+                self._retry_after(False),
+            )
+        self._in_flight += 1
 
     async def _long_slot(self, deadline: Deadline) -> None:
         """A place for a long job, or :class:`Busy` when none frees before ``deadline``."""
         slots = self._long_slots
         if slots.locked():
-            with self._lock:
-                self._long_waiting += 1
+            self._long_waiting += 1
             try:
                 await asyncio.wait_for(slots.acquire(), deadline.remaining())
             except asyncio.TimeoutError:
@@ -222,41 +298,18 @@ class WorkerPool:
                     self._retry_after(True),
                 ) from None
             finally:
-                with self._lock:
-                    self._long_waiting -= 1
+                self._long_waiting -= 1
         else:
             await slots.acquire()
-        with self._lock:
-            self._long_running += 1
+        self._long_running += 1
 
     def _leave(self, long: bool) -> None:
-        with self._lock:
-            self._in_flight -= 1
-            if long:
-                self._long_running -= 1
+        self._in_flight -= 1
         if long:
+            self._long_running -= 1
             self._long_slots.release()
-
-    def _done(self, loop: asyncio.AbstractEventLoop, long: bool) -> None:
-        """A job ended (in the executor's thread): its places are free again."""
-        with contextlib.suppress(RuntimeError):  # a closed loop: the server is stopping
-            loop.call_soon_threadsafe(self._leave, long)
 
     def _retry_after(self, long: bool) -> int:
         """Seconds after which to try again: a long request frees its place within the time
         limit, a short one soon."""
         return math.ceil(self.settings.timeout) if long else 1
-
-    def _replace(self, broken: ProcessPoolExecutor) -> None:
-        """Put new workers in place of ``broken`` ones (once, however many requests saw it)."""
-        with self._lock:
-            if self._executor is not broken:
-                return
-            self._executor = self._new_executor()
-        broken.shutdown(wait=False, cancel_futures=True)
-
-
-def _processes(executor: ProcessPoolExecutor) -> dict[int, Any]:
-    """The executor's worker processes by pid."""
-    found: dict[int, Any] = getattr(executor, "_processes", None) or {}
-    return found

@@ -1,5 +1,5 @@
 """The limits of a server: worker processes, the time a request may take, how many requests
-may wait, how large a body may be and how long it may take to arrive."""
+may wait, how large a body may be and how long a request's head and body may take to arrive."""
 
 from __future__ import annotations
 
@@ -21,13 +21,16 @@ a client that sends its whole body before it reads the answer then reads the 413
 body is answered at once and its connection closed."""
 BODY_TIMEOUT = 10.0
 """Seconds a client may take to send a request's body, from its headers on: then 408."""
+HEADER_TIMEOUT = 10.0
+"""Seconds a client may take to send a request's line and headers, from the connection's
+opening or the previous answer on: then 408 and the connection is closed."""
 LONG_PUZZLE = 600
 """Characters of puzzle text beyond which a request counts as long (a 25x25 grid on one line
 has 625; every 9x9 and 16x16 notation but the most padded is shorter). Long requests may hold
 all workers but one, so that short ones always have a worker."""
 GRACE = 5.0
-"""Seconds past its time limit after which a request is answered 503 even if its worker has
-not finished (the worker's slot stays taken until it does)."""
+"""Seconds past its time limit after which a request is answered 503 if its worker has not
+finished (that worker is then killed and replaced)."""
 
 
 def default_workers() -> int:
@@ -42,7 +45,8 @@ def default_workers() -> int:
 class Settings:
     """How a server runs: ``workers`` processes, at most ``timeout`` seconds per request, at
     most ``queue`` requests waiting, bodies of at most ``max_body`` bytes that arrive within
-    ``body_timeout`` seconds."""
+    ``body_timeout`` seconds, after a request line and headers that arrive within
+    ``header_timeout`` seconds (kept by ``satdoku serve``'s uvicorn protocol)."""
 
     workers: int = 0
     """Worker processes; 0: one per core; at most four per CPU, as a batch's jobs."""
@@ -51,6 +55,7 @@ class Settings:
     max_body: int = MAX_BODY
     max_drain: int = MAX_DRAIN
     body_timeout: float = BODY_TIMEOUT
+    header_timeout: float = HEADER_TIMEOUT
     long_puzzle: int = LONG_PUZZLE
     grace: float = GRACE
 
@@ -61,7 +66,11 @@ class Settings:
             raise UsageError("workers, queue, max_body and max_drain must be positive")
         if self.workers > MAX_JOBS:
             raise UsageError(f"workers must be 0 to {MAX_JOBS} (four per CPU), not {self.workers}")
-        for what, seconds in (("time limit", self.timeout), ("body time limit", self.body_timeout)):
+        for what, seconds in (
+            ("time limit", self.timeout),
+            ("body time limit", self.body_timeout),
+            ("header time limit", self.header_timeout),
+        ):
             if not 0 < seconds < math.inf:
                 raise UsageError(
                     f"the server's {what} is a number of seconds above 0, not {seconds}"
