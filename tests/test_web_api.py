@@ -13,7 +13,6 @@ import json
 import math
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -45,7 +44,7 @@ from satdoku.verify import check
 from satdoku.web import Settings, create_app
 from satdoku.web.endpoints import ENDPOINTS
 from tests.cli import satdoku
-from tests.conftest import DATA, ROOT, data_lines, shared_file
+from tests.conftest import DATA, ROOT, data_lines, reserved_port, shared_file
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -443,13 +442,6 @@ def test_a_killed_worker_fails_its_request_and_is_replaced() -> None:
 # ---- the whole server: `satdoku serve` ----
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
-
-
 def environment() -> dict[str, str]:
     path = os.environ.get("PYTHONPATH")
     return {**os.environ, "PYTHONPATH": str(ROOT) if not path else f"{ROOT}{os.pathsep}{path}"}
@@ -478,38 +470,38 @@ class Served:
 
 @contextmanager
 def serving(*options: str) -> Iterator[Served]:
-    """``python -m satdoku.cli.serve OPTIONS`` on a free loopback port, until the block ends
-    (then Ctrl-C, as a person would stop it)."""
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "satdoku.cli.serve", "--port", str(port), "--quiet", *options],
-        env=environment(),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    served = Served(f"http://127.0.0.1:{port}", process)
-    try:
-        end = time.monotonic() + 60
-        while True:
-            assert process.poll() is None, process.communicate()
-            try:
-                if httpx.get(f"{served.url}/api/status", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < end, "the server did not start"
-            time.sleep(0.1)
-        yield served
-    finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGINT)
-            try:
-                process.wait(20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-        process.communicate()
+    """``python -m satdoku.cli.serve OPTIONS`` on a reserved loopback port, until the block
+    ends (then Ctrl-C, as a person would stop it)."""
+    with reserved_port() as port:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "satdoku.cli.serve", "--port", str(port), "--quiet", *options],
+            env=environment(),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        served = Served(f"http://127.0.0.1:{port}", process)
+        try:
+            end = time.monotonic() + 60
+            while True:
+                assert process.poll() is None, process.communicate()
+                try:
+                    if httpx.get(f"{served.url}/api/status", timeout=2).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                assert time.monotonic() < end, "the server did not start"
+                time.sleep(0.1)
+            yield served
+        finally:
+            if process.poll() is None:
+                process.send_signal(signal.SIGINT)
+                try:
+                    process.wait(20)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait()
+            process.communicate()
 
 
 def test_serve_answers_over_http_and_stops_on_ctrl_c() -> None:

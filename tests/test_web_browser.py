@@ -28,6 +28,7 @@ from satdoku.verify import check  # noqa: E402
 from tests.cli import satdoku  # noqa: E402
 from tests.test_web_api import EASY, HARD, JIGSAW, KILLER, Served, serving  # noqa: E402
 
+pytestmark = pytest.mark.xdist_group("browser")  # one browser at a time (tests/conftest.py)
 expect = sync_api.expect
 ARGS = [
     "--no-sandbox",

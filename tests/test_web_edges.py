@@ -29,7 +29,7 @@ from satdoku.errors import UsageError
 from satdoku.web import Settings
 from satdoku.web.settings import MAX_BODY, MAX_DRAIN
 from tests.cli import assert_one_error_line, satdoku
-from tests.conftest import ROOT
+from tests.conftest import ROOT, reserved_port
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 SLOW = json.dumps({"puzzle": "." * 81}).encode()
@@ -77,30 +77,27 @@ class Server:
 
 @contextmanager
 def serving(tmp_path: Path, *options: str) -> Iterator[Server]:
-    """``satdoku serve OPTIONS`` on a free loopback port until the block ends (then Ctrl-C);
-    afterwards its log must hold no traceback."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    """``satdoku serve OPTIONS`` on a reserved loopback port until the block ends (then
+    Ctrl-C); afterwards its log must hold no traceback."""
     log = tmp_path / "serve.log"
-    with log.open("wb") as sink:
+    with reserved_port() as port, log.open("wb") as sink:
         process = subprocess.Popen(
             [sys.executable, "-m", "satdoku.cli.serve", "--port", str(port), *options],
             env=environment(),
             stdout=subprocess.DEVNULL,
             stderr=sink,
         )
-    server = Server(port, process, log)
-    try:
-        wait_until(lambda: _answers(server), what=lambda: log.read_text())
-        yield server
-    finally:
-        process.send_signal(2)  # Ctrl-C
+        server = Server(port, process, log)
         try:
-            process.wait(60)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+            wait_until(lambda: _answers(server), what=lambda: log.read_text())
+            yield server
+        finally:
+            process.send_signal(2)  # Ctrl-C
+            try:
+                process.wait(60)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
     assert "Traceback" not in log.read_text(), log.read_text()
 
 

@@ -19,6 +19,7 @@ from satdoku import solve
 from tests import test_web_browser as web
 from tests.test_web_api import EASY, HARD, KAKURO, KILLER, Served
 
+pytestmark = pytest.mark.xdist_group("browser")  # one browser at a time (tests/conftest.py)
 browser, server, page = web.browser, web.server, web.page  # the fixtures
 expect, open_page, paste = web.expect, web.open_page, web.paste
 

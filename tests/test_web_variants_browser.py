@@ -24,6 +24,7 @@ from satdoku import candidates, count, parse_puzzle, uniqueness
 from tests import test_web_browser as web
 from tests.test_web_variants import BY_NAME, LINKS, PUZZLES, fewer_givens, stored_grid
 
+pytestmark = pytest.mark.xdist_group("browser")  # one browser at a time (tests/conftest.py)
 browser, server, page = web.browser, web.server, web.page  # the fixtures
 expect, shown = web.expect, web.shown
 
