@@ -56,7 +56,7 @@ def solutions(puzzle: Puzzle) -> int:
     grids, else by CaDiCaL with blocking clauses."""
     if puzzle.values <= 6:
         return brute_force_count(puzzle, 2)
-    counted = count(puzzle, 2, backend="cadical153", encoding="minimal", strategy="blocking")
+    counted = count(puzzle, 2, backend="cadical153", strategy="blocking")
     assert counted.complete or counted.count == 2
     return counted.count
 
