@@ -126,7 +126,7 @@ def test_the_text_and_the_record() -> None:
         "not": 7,
         "rules": ["row 7", "column 2", "box 7"],
     }
-    assert record["givens"] == list(reason.givens) and record["seconds"] >= 0
+    assert record["givens"] == list(reason.givens) and record["time"] >= 0
 
 
 def test_a_kakuro_reason_is_runs() -> None:

@@ -48,7 +48,7 @@ def why_command(
     it, none of which can be left out. With --not DIGIT, why the cell cannot hold DIGIT.
 
     grid writes one sentence ('r5c3 = 4 because of the givens r1c3, r5c7 and row 5, box 4');
-    json one object {"status", "cell", "digit" (or "not"), "givens", "rules", "seconds"}; svg
+    json one object {"status", "cell", "digit" (or "not"), "givens", "rules", "time"}; svg
     the puzzle with the cell, the givens and the rules picked out. Every reason is checked by
     solving the puzzle cut down to it before it is written.
 

@@ -33,7 +33,8 @@ class Reason:
     digits: tuple[int, ...] = ()
     """The digits the cell may take, when the answer is that it is not forced."""
     smallest: bool | None = None
-    seconds: float = 0.0
+    time: float = 0.0
+    """Seconds spent."""
     index: int = field(default=0, repr=False)
     """The cell's index in the puzzle."""
     given_cells: tuple[int, ...] = field(default=(), repr=False)
@@ -79,7 +80,7 @@ class Reason:
         return f"{claim} because of {' and '.join(parts)}"
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON record: status, cell, digit (or not), givens, rules, seconds; the digits
+        """The JSON record: status, cell, digit (or not), givens, rules, time (seconds); the digits
         the cell may take and an error when there is no reason to give."""
         record: dict[str, Any] = {"status": str(self.status), "cell": self.cell}
         if self.digit is not None:
@@ -95,7 +96,7 @@ class Reason:
             record["error"] = self.problem
         if self.smallest is not None:
             record["smallest"] = self.smallest
-        record["seconds"] = round(self.seconds, 4)
+        record["time"] = round(self.time, 6)
         return record
 
 

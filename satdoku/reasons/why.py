@@ -45,7 +45,7 @@ def why(
     try:
         with CoreSolver(grouped.formula.clauses, deadline) as solver:
             if not solver.sat(groups):
-                return replace(base, status=Status.NO_SOLUTION, seconds=_since(started))
+                return replace(base, status=Status.NO_SOLUTION, time=_since(started))
             digit = not_digit
             if digit is None:
                 value = grouped.formula.varmap.decode(solver.model())[index]
@@ -56,9 +56,7 @@ def why(
                 possible = tuple(
                     d for d in puzzle.digits if solver.sat([*groups, grouped.holds(index, d)])
                 )
-                return replace(
-                    base, status=Status.MULTIPLE, digits=possible, seconds=_since(started)
-                )
+                return replace(base, status=Status.MULTIPLE, digits=possible, time=_since(started))
             core = minimal_core(solver, groups, fixed)
             proven = None
             if smallest:
@@ -67,7 +65,7 @@ def why(
                 except SolveTimeout:
                     proven = False
     except SolveTimeout:
-        return replace(base, seconds=_since(started))
+        return replace(base, time=_since(started))
     chosen = set(core)
     core_givens = tuple(c for c in givens if grouped.given_literal(c) in chosen)
     core_rules = tuple(
@@ -83,7 +81,7 @@ def why(
         smallest=proven,
         given_cells=core_givens,
         rule_cells=tuple(r.cells for r in core_rules),
-        seconds=_since(started),
+        time=_since(started),
     )
 
 
