@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
 from itertools import islice
 
 from satdoku.batch.record import BatchRecord, Job, as_job
@@ -27,10 +26,13 @@ def jobs_of(records: Iterable[Record], keys: deque[str | None]) -> Iterator[Job]
 
 
 def keyed(results: list[BatchRecord], keys: deque[str | None]) -> Iterator[BatchRecord]:
-    """``results`` with the keys of their records (taken in order from ``keys``)."""
+    """``results`` with the keys of their records (taken in order from ``keys``); each result
+    is a record of its own, given its key in place."""
     for result in results:
         key = keys.popleft()
-        yield result if key is None else replace(result, key=key)
+        if key is not None:
+            result.key = key
+        yield result
 
 
 def chunks_of(jobs: Iterator[Job], size: int) -> Iterator[list[Job]]:

@@ -109,15 +109,22 @@ def read_records(
         yield from _puzzles(stream, box, alphabet)
 
 
+def nine_line(text: str) -> tuple[tuple[int, int], bytes] | None:
+    """The box shape and the givens (a byte per cell) of a 9x9 on one line of digits and dots,
+    as :class:`Record` takes them (``plain``) without making its puzzle; None for any other
+    text."""
+    if _NINE_LINE.fullmatch(text) is None:
+        return None
+    return (3, 3), text.encode("ascii").translate(_DIGIT_VALUES)
+
+
 def _puzzles(stream: NumberedLines, box: Geometry | None, alphabet: str) -> Iterator[Record]:
     """Puzzles one after another, each in the form its first line shows."""
     nine = alphabet == "auto" and box in (None, _NINE)
     while (item := stream.next_content()) is not None:
         lineno, text = item
-        if nine and _NINE_LINE.fullmatch(text):
-            yield Record(
-                lineno, text, plain=((3, 3), text.encode("ascii").translate(_DIGIT_VALUES))
-            )
+        if nine and (plain := nine_line(text)) is not None:
+            yield Record(lineno, text, plain=plain)
             continue
         named = text.lstrip()[:1] in _NAME_STARTS
         if isinstance(text, LongLine):

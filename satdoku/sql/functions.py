@@ -33,6 +33,7 @@ from satdoku.batch import BatchOptions, BatchRecord, Engines, as_job, run_batch
 from satdoku.deadline import Deadline
 from satdoku.errors import ParseError, SatdokuError, UsageError
 from satdoku.formats import Record
+from satdoku.formats.files import nine_line
 from satdoku.formats.puzzle import parse_cell
 from satdoku.formats.source import MAX_LINE
 from satdoku.sql.limits import TIMEOUT
@@ -51,29 +52,34 @@ Solver = Callable[[Sequence[Record | None], int], list[BatchRecord | None]]
 """Solves records (None for NULL) counting up to a limit: one result per record."""
 
 
-def read_value(value: object) -> Record | None:
-    """A column value as a record of satdoku's reader; None for NULL.
+def read_value(value: object, line: int = 1, key: str | None = None) -> Record | None:
+    """A column value as a record of satdoku's reader (at ``line``, keyed by ``key``); None
+    for NULL.
 
     Text is read as a table cell (:func:`~satdoku.formats.puzzle.parse_cell`): one line of N*N
     characters kept as written (a space is a blank, also at either end), anything else as
-    satdoku reads a puzzle. A value that is not text, or text longer than any puzzle, is an
-    invalid record.
+    satdoku reads a puzzle; a 9x9 line of digits and dots keeps its givens as bytes, its
+    puzzle made when first asked for. A value that is not text, or text longer than any
+    puzzle, is an invalid record.
     """
     if value is None:
         return None
     if not isinstance(value, str):
         error = ParseError(f"expected a puzzle as text, found {_type_name(value)}")
-        return Record(1, "", error=error)
+        return Record(line, "", error=error, key=key)
     if len(value) > MAX_LINE:
         error = ParseError(
             f"a value of {len(value):,} characters is longer than any puzzle (at most {MAX_LINE:,})"
         )
-        return Record(1, value[:_SHOWN] + "...", error=error)
+        return Record(line, value[:_SHOWN] + "...", error=error, key=key)
+    plain = nine_line(value)
+    if plain is not None:
+        return Record(line, value, key=key, plain=plain)
     try:
         puzzle = parse_cell(value)
     except SatdokuError as err:
-        return Record(1, value[:_SHOWN], error=err)
-    return Record(1, value, puzzle)
+        return Record(line, value[:_SHOWN], error=err, key=key)
+    return Record(line, value, puzzle, key=key)
 
 
 def _type_name(value: object) -> str:
