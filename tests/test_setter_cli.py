@@ -10,6 +10,7 @@ import pytest
 
 import satdoku
 from satdoku.cli import COMMANDS, main
+from satdoku.errors import VerificationError
 from satdoku.status import Exit
 from tests.conftest import DATA, data_lines
 
@@ -130,3 +131,18 @@ def test_killer_cages_are_weighed_with_consider_rules(capsys: pytest.CaptureFixt
     assert satdoku.count(minimal).count == 1 and len(minimal.constraints) == 27 + 2 * record["kept"]
     status, out, _ = run(capsys, "redundant", *args)
     assert set(json.loads(out)["redundant"]) >= set(record["removed"])
+
+
+def test_an_answer_the_check_refutes_is_an_error_record(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    def refuted(*args: object, **options: object) -> None:
+        raise VerificationError("without r1c1: the count finds 2 solutions, not one")
+
+    monkeypatch.setattr("satdoku.cli.setter.redundant", refuted)
+    path = tmp_path / "puzzles.txt"
+    path.write_text(f"{EASY}\n{EASY}\n")
+    status, out, _ = run(capsys, "redundant", "-f", str(path), "--format", "json")
+    records = [json.loads(line) for line in out.splitlines()]
+    assert status == Exit.FAILED and [r["status"] for r in records] == ["error", "error"]
+    assert records[0]["error"].startswith("without r1c1")

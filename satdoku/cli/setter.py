@@ -12,7 +12,7 @@ from satdoku.cli.answers import answer_each
 from satdoku.cli.inputs import Streams, describe, open_output, read_inputs, stream_options
 from satdoku.cli.options import format_option, timeout_option
 from satdoku.cli.report import Report
-from satdoku.errors import UsageError
+from satdoku.errors import UsageError, VerificationError
 from satdoku.formats.records import OutputRecord
 from satdoku.formats.setter import (
     marked_svg,
@@ -24,6 +24,7 @@ from satdoku.formats.setter import (
 )
 from satdoku.model import Puzzle
 from satdoku.setter import CONSIDER, minimize, redundant
+from satdoku.status import Status
 
 Answer = Callable[[Puzzle], tuple[OutputRecord, str]]
 """A puzzle's record and its picture."""
@@ -109,6 +110,7 @@ def answer_all(
 ) -> int:
     """One record per puzzle of the input (:func:`~satdoku.cli.answers.answer_each`), or the
     picture of the one puzzle it holds; return the exit code."""
+    answer = _failing_as_error(answer)
     if fmt != "svg":
         return answer_each(streams, fmt, (), text, lambda puzzle: answer(puzzle)[0])
     inputs = read_inputs(streams)
@@ -127,3 +129,16 @@ def answer_all(
             out.write(picture)
         report.summary()
     return report.exit
+
+
+def _failing_as_error(answer: Answer) -> Answer:
+    """``answer``, with an answer its independent check refutes as an ``error`` record (the
+    other puzzles are still answered)."""
+
+    def checked(puzzle: Puzzle) -> tuple[OutputRecord, str]:
+        try:
+            return answer(puzzle)
+        except VerificationError as err:
+            return {"status": str(Status.ERROR), "error": str(err)}, ""
+
+    return checked

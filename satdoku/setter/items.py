@@ -43,12 +43,21 @@ def items(puzzle: Puzzle, consider: str = "givens") -> list[Item]:
 
 def _rule_items(puzzle: Puzzle) -> list[Item]:
     """The rule instances: constraints outside :data:`GRID_FAMILIES` grouped by family,
-    name and cells, each named by its name (else its family), with its first cell, then all
-    its cells, then a number added while the name is not yet its own."""
+    name and cells, named by :func:`rule_names`."""
     groups: dict[tuple[str, str, tuple[int, ...]], list[Constraint]] = {}
     for rule in puzzle.constraints:
         if rule.family not in GRID_FAMILIES:
             groups.setdefault((rule.family, rule.name, rule.cells), []).append(rule)
+    named = rule_names(puzzle, list(groups))
+    return [
+        Item(name, rules=tuple(rules)) for name, rules in zip(named, groups.values(), strict=True)
+    ]
+
+
+def rule_names(puzzle: Puzzle, keys: Sequence[tuple[str, str, tuple[int, ...]]]) -> list[str]:
+    """A name of its own for each rule instance of ``keys`` (family, name, cells): its name
+    (else its family), spelled with its first cell, then with all its cells, then with a
+    number while another instance shares it."""
     cell = puzzle.cell_name
     spellings = [
         (
@@ -56,7 +65,7 @@ def _rule_items(puzzle: Puzzle) -> list[Item]:
             f"{name or family} at {cell(cells[0])}" if cells else name or family,
             f"{name or family} at {'-'.join(map(cell, cells))}",
         )
-        for family, name, cells in groups
+        for family, name, cells in keys
     ]
     names = [spelled[0] for spelled in spellings]
     for k in (1, 2):
@@ -64,12 +73,9 @@ def _rule_items(puzzle: Puzzle) -> list[Item]:
             spelled[k] if names.count(name) > 1 else name
             for name, spelled in zip(names, spellings, strict=True)
         ]
-    names = [
+    return [
         f"{name} ({names[:i].count(name) + 1})" if names.count(name) > 1 else name
         for i, name in enumerate(names)
-    ]
-    return [
-        Item(name, rules=tuple(rules)) for name, rules in zip(names, groups.values(), strict=True)
     ]
 
 

@@ -87,7 +87,6 @@ def minimize(
         with Switchboard(puzzle, weighed, backend, deadline) as board:
             status, grids = board.settle()
             if status != Status.UNIQUE:
-                Recount(puzzle, deadline).confirm_status(status, grids)
                 return done(status, solutions=grids)
             order = list(weighed)
             random.Random(seed).shuffle(order)

@@ -71,7 +71,6 @@ def redundant(
         with Switchboard(puzzle, weighed, backend, deadline) as board:
             status, grids = board.settle()
             if status != Status.UNIQUE:
-                Recount(puzzle, deadline).confirm_status(status, grids)
                 return done(status, solutions=grids)
             found, witnesses = [], {}
             for item in weighed:

@@ -19,6 +19,7 @@ from satdoku.encodings import get_encoding
 from satdoku.encodings.context import CnfContext
 from satdoku.model import Grid, Puzzle
 from satdoku.setter.items import Item
+from satdoku.setter.recount import Recount
 from satdoku.solver.pysat_solver import PysatSolver
 from satdoku.status import Status
 
@@ -83,15 +84,19 @@ class Switchboard(PysatSolver):
 
     def settle(self) -> tuple[Status, tuple[Grid, ...]]:
         """Whether the puzzle with every item on is unique (its solution is then blocked for
-        every later :meth:`first`), with the grids found: none, one, or two that differ."""
+        every later :meth:`first`), with the grids found: none, one, or two that differ. A
+        status other than unique is checked apart from this solver before it is returned."""
         grid = self.first(self.items)
         if grid is None:
-            return Status.NO_SOLUTION, ()
-        self.block(grid)
-        other = self.first(self.items)
-        if other is not None:
-            return Status.MULTIPLE, (grid, other)
-        return Status.UNIQUE, (grid,)
+            found: tuple[Status, tuple[Grid, ...]] = Status.NO_SOLUTION, ()
+        else:
+            self.block(grid)
+            other = self.first(self.items)
+            if other is None:
+                return Status.UNIQUE, (grid,)
+            found = Status.MULTIPLE, (grid, other)
+        Recount(self.puzzle, self.deadline).confirm_status(*found)
+        return found
 
     def first(self, on: Iterable[Item]) -> Grid | None:
         """A grid of the fixed part and the items ``on`` (unverified) that no clause added so
