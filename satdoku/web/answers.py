@@ -142,6 +142,30 @@ class Hinted(TypedDict):
     ]
 
 
+Reasoned = TypedDict(
+    "Reasoned",
+    {
+        "status": Literal[Status.SOLVED, Status.MULTIPLE, Status.NO_SOLUTION, Status.UNKNOWN],
+        "cell": str,
+        "digit": NotRequired[Annotated[int, Field(description="The digit the cell holds.")]],
+        "not": NotRequired[Annotated[int, Field(description="The digit ruled out.")]],
+        "givens": NotRequired[Annotated[Cells, Field(description="The givens of the reason.")]],
+        "rules": NotRequired[
+            Annotated[list[str], Field(description="The rules of the reason, by name.")]
+        ],
+        "digits": NotRequired[
+            Annotated[list[int], Field(description="Not forced: the digits the cell may take.")]
+        ],
+        "smallest": NotRequired[
+            Annotated[bool, Field(description="Asked for the smallest: proven in time.")]
+        ],
+        "error": NotRequired[Reason],
+        "time": Seconds,
+    },
+)
+"""The answer of /api/why (``not`` is a word Python keeps: the dictionary is spelled out)."""
+
+
 class TrueCandidates(TypedDict):
     """The answer of /api/candidates."""
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from satdoku.deadline import Deadline, SolveTimeout
+from satdoku.errors import UsageError
 from satdoku.formats.kinds import get_kind
 from satdoku.formats.records import (
     OutputRecord,
@@ -141,6 +142,21 @@ def answer_rate(job: Job, deadline: Deadline) -> OutputRecord:
     return rating_record(rate(puzzle, technique_set(job.techniques), timeout=deadline.timeout()))
 
 
+def answer_why(job: Job, deadline: Deadline) -> OutputRecord:
+    from satdoku.reasons import why
+
+    if job.cell is None:
+        raise UsageError("missing field 'cell': the cell to explain, e.g. r5c3")
+    reason = why(
+        read_puzzle(job),
+        job.cell,
+        not_digit=job.not_digit,
+        smallest=job.smallest,
+        timeout=deadline.timeout(),
+    )
+    return reason.to_dict()
+
+
 def answer_draw(job: Job, deadline: Deadline) -> OutputRecord:
     from satdoku.web.drawing import drawing
 
@@ -248,6 +264,15 @@ ENDPOINTS = {
             (*PUZZLE, "techniques", "timeout"),
             answer_rate,
             answers.Rated,
+        ),
+        Endpoint(
+            "why",
+            "The givens and rules that force the digit of `cell`, none of which can be left"
+            " out (with `not`: under which the cell cannot hold that digit): as `satdoku why"
+            " PUZZLE CELL --format json`.",
+            (*PUZZLE, "cell", "not", "smallest", "timeout"),
+            answer_why,
+            answers.Reasoned,
         ),
         Endpoint(
             "generate",

@@ -81,6 +81,8 @@ MUST = {
     "limit": "a whole number, 0 or more",
     "timeout": "a number of seconds, 0 or more",
     "minimal": "true or false",
+    "not": "a whole number",
+    "smallest": "true or false",
 }
 """What a field that is not a string must hold, as its message says it."""
 
@@ -137,6 +139,19 @@ class Job(BaseModel):
     minimal: bool = Field(default=False, description="No given can be taken out.")
     label: Label | None = Field(
         default=None, description="Difficulty of the new puzzle, by the logic engine."
+    )
+    cell: str | None = Field(
+        default=None,
+        description="The cell to explain, r{row}c{column} from 1 (required by /api/why).",
+        examples=["r5c3"],
+    )
+    not_digit: int | None = Field(
+        default=None,
+        alias="not",
+        description="Why the cell cannot hold this digit, instead of why it holds its own.",
+    )
+    smallest: bool = Field(
+        default=False, description="A reason with the fewest givens and rules, within the time."
     )
 
 
