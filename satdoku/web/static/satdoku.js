@@ -131,6 +131,33 @@ const ACTIONS = {
     } else say(`${r.status}: ${r.reason || ""}`, true);
   },
 
+  async why() {
+    // Why the selected cell holds its digit: the givens and rules of a minimal reason,
+    // marked as a step's cells and units are (POST /api/why).
+    if (state.pendingDraw !== null) await draw();
+    const d = state.drawing;
+    if (!d) return;
+    const answer = await ask("why", { ...puzzleFields(), cell: d.names[state.cursor] });
+    if (!answer) return;
+    const r = answer.record;
+    if (r.status !== "solved") {
+      say(r.error || `${r.status}: ${r.reason || ""}`, true);
+      return;
+    }
+    const index = cellIndex();
+    const cell = index.get(r.cell);
+    state.found[cell] = d.symbols.indexOf(String(r.digit)) + 1;
+    for (const name of r.rules) {
+      const unit = d.units.find((u) => u.name === name);
+      if (unit) unit.cells.forEach((c) => state.marks.set(c, "unit"));
+    }
+    for (const name of r.givens) state.marks.set(index.get(name), "pattern");
+    const givens = r.givens.length
+      ? `the given${r.givens.length > 1 ? "s" : ""} ${r.givens.join(", ")}` : "";
+    const because = [givens, r.rules.join(", ")].filter(Boolean).join(" and ");
+    say(`${r.cell} = ${r.digit} because of ${because}.`);
+  },
+
   async example() {
     const example = EXAMPLES[kindSelect.value];
     text.value = example;
