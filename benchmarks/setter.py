@@ -2,15 +2,17 @@
 they are and with extra givens from their solutions, and print a markdown table of medians
 per puzzle (docs/benchmarks.md, "Setter tools").
 
-    python benchmarks/setter.py [FILE] [--first N] [--extra K] [--seed S]
+    python benchmarks/setter.py [FILE] [--first N] [--extra K] [--seed S] [--variants FILE]
 
 Each puzzle is taken as it is, then with ``--extra`` more of its solution's cells given
 (drawn by ``--seed``), so that there are givens to take out. The redundant givens found by
 one incremental solver with a selector per given are compared with the generator's way of
 finding them (:func:`satdoku.generate.digging.removable`: a count from scratch by the
 compiled search per given taken out), in the same run; both answers must agree. The times
-of ``redundant`` and ``minimize`` include their independent checks. A file that is absent
-is skipped with a message.
+of ``redundant`` and ``minimize`` include their independent checks. With ``--variants``
+(variant puzzles, one a line, such as ``examples/variants.iss``), their rule instances are
+weighed too (``consider="rules"``), against a count from scratch by the default search per
+rule instance taken out. A file that is absent is skipped with a message.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ from satdoku.deadline import NEVER
 from satdoku.generate.counter import Counter
 from satdoku.generate.digging import removable
 from satdoku.model import Puzzle
+from satdoku.setter import Item
+from satdoku.setter.items import without
 
 BACKEND = "minisat22"
 DEFAULT = "../shared/data/9x9/tdoku_forum_hardest_1905_11plus.txt"
@@ -98,12 +102,44 @@ def row(name: str, puzzles: list[Puzzle], seed: int) -> str:
     )
 
 
+def rules_row(path: Path, seed: int) -> str:
+    """The line of the table for the rule instances of the variants in ``path``."""
+    lines = [t for t in path.read_text().splitlines() if t.strip() and not t.startswith("#")]
+    ours, theirs, minimal, weighed, found = [], [], [], [], []
+    for line in lines:
+        puzzle = satdoku.parse_puzzle(line)
+        spent, answer = timed(lambda p=puzzle: satdoku.redundant(p, consider="rules"))
+        spent_too, again = timed(lambda p=puzzle, a=answer: fresh_rules(p, a.weighed))
+        if [item.name for item in answer.redundant] != again:
+            raise SystemExit(f"{path.name}: the two ways disagree on {line[:60]}")
+        spent_min, _ = timed(lambda p=puzzle: satdoku.minimize(p, consider="rules", seed=seed))
+        ours.append(spent)
+        theirs.append(spent_too)
+        minimal.append(spent_min)
+        weighed.append(len(answer.weighed))
+        found.append(len(again))
+        print(".", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    med = statistics.median
+    return (
+        f"| {path.name}, rule instances | {len(lines)} | {med(weighed):g} | {med(found):g} |"
+        f" {med(ours) * 1e3:.1f} | {med(theirs) * 1e3:.1f} | {med(theirs) / med(ours):.2f}x"
+        f" | {med(minimal) * 1e3:.1f} |"
+    )
+
+
+def fresh_rules(puzzle: Puzzle, weighed: tuple[Item, ...]) -> list[str]:
+    """The redundant rule instances, each from a count from scratch by the default search."""
+    return [item.name for item in weighed if satdoku.count(without(puzzle, [item]), 2).count == 1]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("file", nargs="?", default=DEFAULT)
     parser.add_argument("--first", type=int, default=50)
     parser.add_argument("--extra", type=int, default=10)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--variants", type=Path, help="variant puzzles whose rules to weigh")
     args = parser.parse_args()
     path = Path(args.file)
     if not path.is_file():
@@ -121,6 +157,13 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     print(row(path.name, puzzles, args.seed))
     print(row(f"{path.name} + {args.extra} givens", extra, args.seed))
+    if args.variants is not None and args.variants.is_file():
+        print(
+            "\n| puzzles | n | rule instances | redundant | redundant ms"
+            " | a count per rule instance ms | ratio | minimize ms |"
+        )
+        print("|---|---|---|---|---|---|---|---|")
+        print(rules_row(args.variants, args.seed))
 
 
 if __name__ == "__main__":
