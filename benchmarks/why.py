@@ -2,7 +2,7 @@
 seeded random draw), and print a markdown table of the times per cell (docs/benchmarks.md).
 
     python benchmarks/why.py ../shared/data/9x9/tdoku_forum_hardest_1905_11plus.txt \
-        [--first N] [--seed S] [--smallest] [--timeout S]
+        [--kind KIND] [--first N] [--seed S] [--smallest] [--timeout S]
 """
 
 from __future__ import annotations
@@ -18,13 +18,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from machine import header
 
-from satdoku.formats import read_records
+from satdoku.formats.kinds import get_kind
 from satdoku.reasons import why
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("file", type=Path, help="a file of puzzles, one per line")
+    parser.add_argument("--kind", default="sudoku", help="the puzzles' kind (killer, kakuro...)")
     parser.add_argument("--first", type=int, help="only the first N puzzles")
     parser.add_argument("--seed", type=int, default=1, help="seed of the cells drawn")
     parser.add_argument("--smallest", action="store_true", help="ask for smallest reasons")
@@ -35,7 +36,7 @@ def main() -> int:
     sizes: list[int] = []
     statuses: dict[str, int] = {}
     with args.file.open() as handle:
-        for number, record in enumerate(read_records(handle), 1):
+        for number, record in enumerate(get_kind(args.kind).read(handle, None, "auto"), 1):
             if args.first is not None and number > args.first:
                 break
             puzzle = record.puzzle
