@@ -9,7 +9,7 @@ Each puzzle is taken as it is, then with ``--extra`` more of its solution's cell
 one incremental solver with a selector per given are compared with the generator's way of
 finding them (:func:`satdoku.generate.digging.removable`: a count from scratch by the
 compiled search per given taken out), in the same run; both answers must agree. The times
-of ``redundant`` and ``minimize`` include their independent checks. With ``--variants``
+of ``redundant`` and ``minimize`` include their independent checks, whose share is shown. With ``--variants``
 (variant puzzles, one a line, such as ``examples/variants.iss``), their rule instances are
 weighed too (``consider="rules"``), against a count from scratch by the default search per
 rule instance taken out. A file that is absent is skipped with a message.
@@ -37,9 +37,36 @@ from satdoku.generate.digging import removable
 from satdoku.model import Puzzle
 from satdoku.setter import Item
 from satdoku.setter.items import without
+from satdoku.setter.recount import Recount
 
 BACKEND = "minisat22"
 DEFAULT = "../shared/data/9x9/tdoku_forum_hardest_1905_11plus.txt"
+
+
+class CheckClock:
+    """Seconds spent in the setter's independent counts (:class:`Recount`), from now on."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        counted = Recount.solutions
+
+        def clocked(recount: Recount, puzzle: Puzzle) -> int:
+            start = time.perf_counter()
+            try:
+                return counted(recount, puzzle)
+            finally:
+                self.seconds += time.perf_counter() - start
+
+        Recount.solutions = clocked  # type: ignore[method-assign]
+
+    def during(self, work: Callable[[], Any]) -> tuple[float, float, Any]:
+        """The seconds ``work`` takes, of which in the counts, and what it returns."""
+        before = self.seconds
+        spent, found = timed(work)
+        return spent, self.seconds - before, found
+
+
+CLOCK = CheckClock()
 
 
 def timed(work: Callable[[], Any]) -> tuple[float, Any]:
@@ -72,9 +99,9 @@ def fresh(puzzle: Puzzle) -> list[int]:
 
 def row(name: str, puzzles: list[Puzzle], seed: int) -> str:
     """One line of the table: medians over ``puzzles``."""
-    ours, theirs, cnf, minimal, found, kept = [], [], [], [], [], []
+    ours, checks, theirs, cnf, minimal, found, kept = [], [], [], [], [], [], []
     for puzzle in puzzles:
-        spent, answer = timed(lambda p=puzzle: satdoku.redundant(p))
+        spent, checking, answer = CLOCK.during(lambda p=puzzle: satdoku.redundant(p))
         counter = Counter(puzzle.with_givens([0] * puzzle.ncells), NEVER)
         spent_too, cells = timed(lambda p=puzzle, c=counter: removable(p.givens, c.unique))
         spent_cnf, again = timed(lambda p=puzzle: fresh(p))
@@ -85,6 +112,7 @@ def row(name: str, puzzles: list[Puzzle], seed: int) -> str:
             )
         spent_min, made = timed(lambda p=puzzle: satdoku.minimize(p, seed=seed))
         ours.append(spent)
+        checks.append(checking)
         theirs.append(spent_too)
         cnf.append(spent_cnf)
         minimal.append(spent_min)
@@ -96,6 +124,7 @@ def row(name: str, puzzles: list[Puzzle], seed: int) -> str:
     givens = med(p.nclues for p in puzzles)
     return (
         f"| {name} | {len(puzzles)} | {givens:g} | {med(found):g} | {med(ours) * 1e3:.1f} |"
+        f" {med(checks) * 1e3:.1f} |"
         f" {med(cnf) * 1e3:.1f} | {med(cnf) / med(ours):.2f}x"
         f" | {med(theirs) * 1e3:.1f} | {med(theirs) / med(ours):.2f}x | {med(minimal) * 1e3:.1f} |"
         f" {med(kept):g} |"
@@ -105,15 +134,18 @@ def row(name: str, puzzles: list[Puzzle], seed: int) -> str:
 def rules_row(path: Path, seed: int) -> str:
     """The line of the table for the rule instances of the variants in ``path``."""
     lines = [t for t in path.read_text().splitlines() if t.strip() and not t.startswith("#")]
-    ours, theirs, minimal, weighed, found = [], [], [], [], []
+    ours, checks, theirs, minimal, weighed, found = [], [], [], [], [], []
     for line in lines:
         puzzle = satdoku.parse_puzzle(line)
-        spent, answer = timed(lambda p=puzzle: satdoku.redundant(p, consider="rules"))
+        spent, checking, answer = CLOCK.during(
+            lambda p=puzzle: satdoku.redundant(p, consider="rules")
+        )
         spent_too, again = timed(lambda p=puzzle, a=answer: fresh_rules(p, a.weighed))
         if [item.name for item in answer.redundant] != again:
             raise SystemExit(f"{path.name}: the two ways disagree on {line[:60]}")
         spent_min, _ = timed(lambda p=puzzle: satdoku.minimize(p, consider="rules", seed=seed))
         ours.append(spent)
+        checks.append(checking)
         theirs.append(spent_too)
         minimal.append(spent_min)
         weighed.append(len(answer.weighed))
@@ -123,7 +155,8 @@ def rules_row(path: Path, seed: int) -> str:
     med = statistics.median
     return (
         f"| {path.name}, rule instances | {len(lines)} | {med(weighed):g} | {med(found):g} |"
-        f" {med(ours) * 1e3:.1f} | {med(theirs) * 1e3:.1f} | {med(theirs) / med(ours):.2f}x"
+        f" {med(ours) * 1e3:.1f} | {med(checks) * 1e3:.1f} | {med(theirs) * 1e3:.1f} |"
+        f" {med(theirs) / med(ours):.2f}x"
         f" | {med(minimal) * 1e3:.1f} |"
     )
 
@@ -151,18 +184,19 @@ def main() -> None:
     extra = [with_extra(p, args.extra, rng) for p in puzzles]
     print(header(sys.argv))
     print(
-        "| puzzles | n | givens | redundant | redundant ms | a CNF per given ms | ratio"
+        "| puzzles | n | givens | redundant | redundant ms | of which checks ms"
+        " | a CNF per given ms | ratio"
         " | a compiled search per given ms | ratio | minimize ms | givens kept |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     print(row(path.name, puzzles, args.seed))
     print(row(f"{path.name} + {args.extra} givens", extra, args.seed))
     if args.variants is not None and args.variants.is_file():
         print(
-            "\n| puzzles | n | rule instances | redundant | redundant ms"
+            "\n| puzzles | n | rule instances | redundant | redundant ms | of which checks ms"
             " | a count per rule instance ms | ratio | minimize ms |"
         )
-        print("|---|---|---|---|---|---|---|---|")
+        print("|---|---|---|---|---|---|---|---|---|")
         print(rules_row(args.variants, args.seed))
 
 

@@ -17,6 +17,7 @@ from dataclasses import replace
 from satdoku.deadline import NEVER, Deadline
 from satdoku.encodings import get_encoding
 from satdoku.encodings.context import CnfContext
+from satdoku.errors import UsageError
 from satdoku.model import Grid, Puzzle
 from satdoku.setter.items import Item
 from satdoku.setter.recount import Recount
@@ -70,8 +71,11 @@ class Switchboard(PysatSolver):
                 self._literal[item] = varmap.var(item.cell, item.value)
                 continue
             start = len(formula.clauses)
+            cardinality = len(formula.atmosts)
             for rule in item.rules:
                 rule.cnf(context)
+            if len(formula.atmosts) != cardinality:
+                raise UsageError(f"{item.name}: a native cardinality constraint has no selector")
             selector = formula.new_var()
             self._literal[item] = selector
             for k in range(start, len(formula.clauses)):
