@@ -16,7 +16,7 @@ from satdoku.errors import UsageError
 from satdoku.formats.kind import Kind
 
 KINDS = {
-    "sudoku": "satdoku.formats.variants:SUDOKU",
+    "sudoku": "satdoku.formats.classic:SUDOKU",
     "x": "satdoku.formats.variants:X",
     "windoku": "satdoku.formats.variants:WINDOKU",
     "jigsaw": "satdoku.formats.jigsaw:KIND",

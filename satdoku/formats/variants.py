@@ -1,6 +1,7 @@
-"""The classic Sudoku and its variants (X-sudoku, windoku, centre-dot), all read like a
-Sudoku (the formats of :mod:`satdoku.formats.files`, docs/formats.md); each variant adds its
-units (:mod:`satdoku.kinds.variant`) to every puzzle read."""
+"""The classic Sudoku's variants (X-sudoku, windoku, centre-dot), all read like a Sudoku (the
+formats of :mod:`satdoku.formats.files`, docs/formats.md; the classic Sudoku's own reader is
+:mod:`satdoku.formats.classic`); each variant adds its units (:mod:`satdoku.kinds.variant`)
+to every puzzle read."""
 
 from __future__ import annotations
 
@@ -38,13 +39,6 @@ def variant_kind(variant: Variant, summary: str) -> Kind:
     return Kind(variant.kind, summary, parse, read, read)
 
 
-SUDOKU = Kind(
-    "sudoku",
-    "classic N x N Sudoku with R x C boxes",
-    parse=parse_puzzle,
-    read=read_records,
-    read_table=read_records,
-)
 X = variant_kind(xsudoku.X_SUDOKU, "X-sudoku: a Sudoku whose two diagonals also hold every value")
 WINDOKU = variant_kind(
     windoku.WINDOKU, "windoku / hyper Sudoku: extra boxes inside the grid also hold every value"
