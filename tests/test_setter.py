@@ -8,6 +8,8 @@ import itertools
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import satdoku
 from satdoku import parse_puzzle
@@ -61,7 +63,7 @@ def solutions(puzzle: Puzzle) -> int:
     return counted.count
 
 
-def givens(puzzle: Puzzle) -> list[Item]:
+def givens_of(puzzle: Puzzle) -> list[Item]:
     return items(puzzle, "givens")
 
 
@@ -75,10 +77,10 @@ def test_redundant_givens_agree_with_counting(puzzle: Puzzle) -> None:
     found = redundant(puzzle)
     assert found.status == Status.UNIQUE
     listed = {item.name for item in found.redundant or ()}
-    for item in givens(puzzle):
+    for item in givens_of(puzzle):
         left = solutions(without(puzzle, [item]))
         assert left == (1 if item.name in listed else 2), item.name
-    assert set(found.witnesses) | listed == {item.name for item in givens(puzzle)}
+    assert set(found.witnesses) | listed == {item.name for item in givens_of(puzzle)}
 
 
 @pytest.mark.parametrize(("seed", "puzzle"), list(enumerate(PUZZLES)), ids=range(len(PUZZLES)))
@@ -91,7 +93,7 @@ def test_a_minimized_puzzle_is_unique_minimal_and_inside_the_puzzle(
     assert all(v in (0, g) for v, g in zip(minimal.givens, puzzle.givens, strict=True))
     assert minimal.nclues == len(found.kept) == puzzle.nclues - len(found.removed)
     assert solutions(minimal) == 1
-    assert all(solutions(without(minimal, [item])) == 2 for item in givens(minimal))
+    assert all(solutions(without(minimal, [item])) == 2 for item in givens_of(minimal))
     assert minimize(puzzle, seed=seed).minimal == minimal
     removable = redundant(puzzle).redundant or ()
     assert {i.name for i in found.removed} <= {i.name for i in removable}
@@ -166,3 +168,27 @@ def test_a_killer_cage_is_one_item_of_its_two_constraints() -> None:
     cages = items(puzzle, "rules")
     assert len(cages) == 38 and all(len(item.rules) == 2 for item in cages)
     assert [item.name for item in cages[:2]] == ["cage a", "cage b"]
+
+
+GRID_4X4 = (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(3, 12))
+def test_random_4x4_puzzles_agree_with_brute_force(rng: random.Random, clues: int) -> None:
+    digits = rng.sample(range(1, 5), 4)
+    cells = set(rng.sample(range(16), clues))
+    givens = [digits[v - 1] if c in cells else 0 for c, v in enumerate(GRID_4X4)]
+    puzzle = parse_puzzle("." * 16).with_givens(givens)
+    total = brute_force_count(puzzle, 2)
+    found = redundant(puzzle)
+    made = minimize(puzzle, seed=rng.randrange(100))
+    assert found.status == made.status == (Status.UNIQUE if total == 1 else Status.MULTIPLE)
+    if total != 1:
+        return
+    listed = {item.name for item in found.redundant or ()}
+    for item in givens_of(puzzle):
+        assert brute_force_count(without(puzzle, [item]), 2) == (1 if item.name in listed else 2)
+    minimal = made.minimal
+    assert minimal is not None and brute_force_count(minimal, 2) == 1
+    assert all(brute_force_count(without(minimal, [i]), 2) == 2 for i in givens_of(minimal))
