@@ -35,6 +35,7 @@ def main() -> int:
     times: list[float] = []
     sizes: list[int] = []
     statuses: dict[str, int] = {}
+    proven = 0
     with args.file.open() as handle:
         for number, record in enumerate(get_kind(args.kind).read(handle, None, "auto"), 1):
             if args.first is not None and number > args.first:
@@ -49,13 +50,18 @@ def main() -> int:
             statuses[str(reason.status)] = statuses.get(str(reason.status), 0) + 1
             if reason.found:
                 sizes.append(len(reason.givens) + len(reason.rules))
+                proven += reason.smallest is True
     print(header(sys.argv))
-    print("| cells | statuses | median s | 90th percentile s | max s | median givens + rules |")
-    print("|---:|---|---:|---:|---:|---:|")
+    print(
+        "| cells | statuses | proven smallest | median s | 90th percentile s | max s"
+        " | median givens + rules |"
+    )
+    print("|---:|---|---:|---:|---:|---:|---:|")
     counted = ", ".join(f"{n} {s}" for s, n in sorted(statuses.items()))
     tenth = statistics.quantiles(times, n=10)[-1] if len(times) > 1 else times[0]
     print(
-        f"| {len(times)} | {counted} | {statistics.median(times):.3f} | {tenth:.3f}"
+        f"| {len(times)} | {counted} | {proven if args.smallest else '-'}"
+        f" | {statistics.median(times):.3f} | {tenth:.3f}"
         f" | {max(times):.3f} | {statistics.median(sizes) if sizes else '-'} |"
     )
     return 0
