@@ -1,12 +1,13 @@
 """The givens (or rule instances) of a unique puzzle that can each be taken out alone with
 the puzzle still unique.
 
-One incremental solver holds the puzzle with a selector per item and the solution's blocking
-clause: item g is redundant when no grid other than the solution keeps every other item,
-that is when the solve with every item but g assumed is refuted. A grid found instead
-shows g is needed; it keeps every other item, so it says nothing about them. Every answer
-is checked apart from that solver: the puzzle and each puzzle without one redundant item are
-counted again by the default search, and each grid that shows an item needed is verified.
+One incremental solver holds the puzzle with a switch per item and the solution's blocking
+clause (:mod:`satdoku.setter.switchboard`): item g is redundant when no grid other than the
+solution keeps every other item, that is when the solve with every item but g switched on
+is refuted. A grid found instead shows g is needed; it keeps every other item, so it says
+nothing about them. Every answer is checked apart from that solver
+(:mod:`satdoku.setter.recount`): the puzzle and each puzzle without one redundant item are
+counted again, and each grid that shows an item needed is verified.
 """
 
 from __future__ import annotations
