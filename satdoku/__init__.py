@@ -19,7 +19,8 @@ Rating(status=solved, score=2.6, label='medium', hardest='pointing', steps=71)
 <Explanation solved: 71 steps>
 
 Solving and counting: :func:`solve`, :func:`solutions`, :func:`count`, :func:`is_unique`,
-:func:`uniqueness`, :func:`candidates`. Reasons: :func:`why`. Setting: :func:`redundant`, :func:`minimize`. Human logic: :func:`explain`, :func:`rate`, :func:`hint`. Reading and
+:func:`uniqueness`, :func:`candidates`. Reasons: :func:`why`. Setting: :func:`redundant`,
+:func:`minimize`. Human logic: :func:`explain`, :func:`rate`, :func:`hint`. Reading and
 writing: :func:`parse_puzzle`, :func:`read_records`, :func:`format_line`,
 :func:`format_grid`. Checking: :func:`check`, :func:`violations`, :func:`given_clashes`.
 Outcomes are :class:`Status` words; :class:`Exit` holds the command's exit codes.
