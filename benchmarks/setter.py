@@ -1,6 +1,7 @@
-"""Time ``satdoku.redundant`` and ``satdoku.minimize`` on the first puzzles of a file, as
-they are and with extra givens from their solutions, and print a markdown table of medians
-per puzzle (docs/benchmarks.md, "Setter tools").
+"""Time the setter tools on a file's first puzzles and print a markdown table of medians.
+
+``satdoku.redundant`` and ``satdoku.minimize`` run on the first puzzles of a file, as they
+are and with extra givens from their solutions (docs/benchmarks.md, "Setter tools").
 
     python benchmarks/setter.py [FILE] [--first N] [--extra K] [--seed S] [--variants FILE]
 
