@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import satdoku
-from satdoku.cli import COMMANDS, main
+from satdoku.cli import main
 from satdoku.errors import VerificationError
 from satdoku.status import Exit
 from tests.conftest import DATA, data_lines
@@ -17,12 +17,6 @@ from tests.conftest import DATA, data_lines
 EASY = data_lines("norvig_easy50.txt")[1]
 """A puzzle with eleven redundant givens."""
 MULTIPLE = "12" + "." * 14
-
-
-@pytest.fixture(autouse=True)
-def commands(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(COMMANDS, "redundant", "satdoku.cli.setter:redundant_command")
-    monkeypatch.setitem(COMMANDS, "minimize", "satdoku.cli.setter:minimize_command")
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -29,6 +29,8 @@ COMMANDS = {
     "generate": "satdoku.cli.generate:generate_command",
     "serve": "satdoku.cli.serve:serve_command",
     "why": "satdoku.cli.why:why_command",
+    "redundant": "satdoku.cli.setter:redundant_command",
+    "minimize": "satdoku.cli.setter:minimize_command",
 }
 
 
