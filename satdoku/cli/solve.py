@@ -32,7 +32,6 @@ from satdoku.formats.records import (
 )
 from satdoku.formats.source import is_binary
 from satdoku.results import Solution
-from satdoku.solver.external import solution_from_model
 from satdoku.solver.search import solve
 from satdoku.status import Status
 
@@ -129,6 +128,8 @@ def _decode(
     record: Record, inputs: Inputs, model_file: str, encoding: str | None, stats: bool
 ) -> tuple[Solution | None, OutputRecord]:
     """An external solver's answer in ``model_file``, decoded and verified."""
+    from satdoku.solver.external import solution_from_model  # only with --model
+
     assert record.puzzle is not None
     text = _model_text(model_file)
     solution = solution_from_model(record.puzzle, text, encoding or DEFAULT_ENCODING)
