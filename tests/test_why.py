@@ -9,6 +9,7 @@ import json
 import random
 from dataclasses import replace
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 
@@ -16,6 +17,7 @@ import satdoku
 from satdoku.constraints.values import Values
 from satdoku.errors import UsageError
 from satdoku.formats.kinds import get_kind
+from satdoku.formats.reasons import reason_svg
 from satdoku.model import Puzzle
 from satdoku.reasons import Reason
 from satdoku.reasons.groups import rules_of
@@ -25,6 +27,7 @@ from tests.conftest import DATA, ROOT, shared_file
 
 CLASSIC = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 """A 17-clue Sudoku (every given is needed somewhere)."""
+SVG = "{http://www.w3.org/2000/svg}"
 MULTI = "......6.....3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 """A 9x9 with 6 solutions."""
 
@@ -276,3 +279,18 @@ def test_the_command_writes_the_record_of_a_cell_not_forced() -> None:
 def test_the_command_out_of_time() -> None:
     run = run_satdoku("why", CLASSIC, "r5c3", "--timeout", "0", "--format", "json")
     assert run.status == Exit.UNKNOWN and json.loads(run.out)["status"] == "unknown"
+
+
+def test_the_picture_shades_the_givens_and_outlines_the_rules() -> None:
+    puzzle = satdoku.parse_puzzle(CLASSIC)
+    reason = satdoku.why(puzzle, "r1c2", not_digit=7)
+    root = ElementTree.fromstring(reason_svg(puzzle, reason))
+    group = {g.get("class"): g for g in root.iter(f"{SVG}g")}
+    assert len(group["picked"]) == len(reason.givens)
+    assert len(group["target"]) == 1
+    assert len(group["picked-groups"]) == len(reason.rules)
+    assert "founds" not in group  # a digit ruled out is not written in
+    forced = satdoku.why(puzzle, "r1c2")
+    root = ElementTree.fromstring(reason_svg(puzzle, forced))
+    found = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "found"]
+    assert found == [str(forced.digit)]
