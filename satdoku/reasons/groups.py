@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from satdoku.deadline import NEVER, Deadline
 from satdoku.encodings.cardinality import at_least_one, at_most_one
 from satdoku.encodings.classic import Extended
 from satdoku.encodings.context import CnfContext
@@ -87,8 +88,10 @@ def rules_of(puzzle: Puzzle) -> tuple[Rule, ...]:
     )
 
 
-def grouped_cnf(puzzle: Puzzle) -> GroupedCnf:
-    """The CNF of ``puzzle``'s rules, grouped by :func:`rules_of`, without its givens."""
+def grouped_cnf(puzzle: Puzzle, deadline: Deadline = NEVER) -> GroupedCnf:
+    """The CNF of ``puzzle``'s rules, grouped by :func:`rules_of`, without its givens; raises
+    :class:`~satdoku.deadline.SolveTimeout` once ``deadline`` has passed (looked at between
+    rules)."""
     blank = puzzle.with_givens((0,) * puzzle.ncells)
     encoding = Extended()
     candidates = encoding.candidates(blank)
@@ -101,6 +104,7 @@ def grouped_cnf(puzzle: Puzzle) -> GroupedCnf:
     rules = rules_of(puzzle)
     spans = []
     for rule in rules:
+        deadline.check()
         constraints = tuple(puzzle.constraints[i] for i in rule.constraints)
         alone = replace(blank, constraints=constraints)
         context = CnfContext(formula, alone, candidates, encoding)

@@ -38,11 +38,11 @@ def why(
     name = puzzle.cell_name(index)
     _check_question(puzzle, index, not_digit)
     deadline = Deadline.after(timeout)
-    grouped = grouped_cnf(puzzle)
-    givens = [c for c, v in enumerate(puzzle.givens) if v]
-    groups = [grouped.given_literal(c) for c in givens] + list(grouped.selectors)
     base = Reason(Status.UNKNOWN, name, ruled_out=not_digit, index=index)
     try:
+        grouped = grouped_cnf(puzzle, deadline)
+        givens = [c for c, v in enumerate(puzzle.givens) if v]
+        groups = [grouped.given_literal(c) for c in givens] + list(grouped.selectors)
         with CoreSolver(grouped.formula.clauses, deadline) as solver:
             if not solver.sat(groups):
                 return replace(base, status=Status.NO_SOLUTION, time=_since(started))
