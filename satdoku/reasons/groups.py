@@ -36,14 +36,13 @@ class Rule:
 @dataclass
 class GroupedCnf:
     """The clauses of a puzzle's rules by group, each group guarded by its ``selectors``
-    literal; ``background`` holds what no group owns (each cell holds one value)."""
+    literal, after the clauses no group owns (each cell holds one value)."""
 
     puzzle: Puzzle
     formula: Formula
     rules: tuple[Rule, ...]
     selectors: tuple[int, ...]
     """One literal per rule, in the order of :attr:`rules`."""
-    background: list[list[int]]
 
     def given_literal(self, cell: int) -> int:
         """The literal "``cell`` holds its given value": the given's own group."""
@@ -100,7 +99,6 @@ def grouped_cnf(puzzle: Puzzle, deadline: Deadline = NEVER) -> GroupedCnf:
         lits = formula.varmap.cell_vars(cell)
         at_least_one(formula, lits)
         at_most_one(formula, lits, encoding.amo)
-    background = list(formula.clauses)
     rules = rules_of(puzzle)
     spans = []
     for rule in rules:
@@ -118,4 +116,4 @@ def grouped_cnf(puzzle: Puzzle, deadline: Deadline = NEVER) -> GroupedCnf:
         selectors.append(selector)
         for clause in formula.clauses[start:end]:
             clause.append(-selector)
-    return GroupedCnf(puzzle, formula, rules, tuple(selectors), background)
+    return GroupedCnf(puzzle, formula, rules, tuple(selectors))
