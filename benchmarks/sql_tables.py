@@ -1,4 +1,4 @@
-"""``satdoku batch --db`` on SQLite and DuckDB (and PostgreSQL when given), side by side.
+"""``satdoku batch --db`` on SQLite, DuckDB and PostgreSQL, side by side.
 
 The puzzles of the files given (any form satdoku reads; invalid ones left out) are repeated
 to ``--rows`` rows and loaded into a new table ``sudoku(id INTEGER PRIMARY KEY, quizzes TEXT)``
@@ -11,7 +11,13 @@ of each database (a new database file for every run). Then, for each database:
   chunk of ``--chunk`` rows at a time, into an empty results table, in this process.
 
 Repeats rotate which database goes first; the table gives medians and the ratio of each
-database's command rows/s to SQLite's from the same run.
+database's command rows/s to SQLite's from the same run. PostgreSQL is a throwaway server
+started for the run on a Unix socket (``--postgresql auto``, left out with a note where
+PostgreSQL or psycopg is missing), a server of yours (``--postgresql URL``; its tables
+``sudoku`` and ``sudoku_results`` are dropped) or none (``--postgresql none``). The commands
+run from cached bytecode, as an installed satdoku does (the package is compiled first). With
+``--instructions``, each command runs once more under valgrind, whose count of instructions
+(the database's own threads included) repeats whatever else the machine is doing.
 
 Example:
     python benchmarks/sql_tables.py ../shared/data/9x9/kaggle_1m_first9999.csv --repeats 3
@@ -20,6 +26,8 @@ Example:
 from __future__ import annotations
 
 import argparse
+import compileall
+import os
 import sqlite3
 import statistics
 import subprocess
@@ -27,6 +35,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from contextlib import ExitStack
 from importlib.metadata import PackageNotFoundError, version
 from itertools import cycle, islice
 from pathlib import Path
@@ -35,7 +44,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from machine import header
+from postgresql_server import postgresql_server
+from startup import instructions
 
+import satdoku
 from satdoku.batch import BatchRecord, run_batch
 from satdoku.formats import Record, read_records
 from satdoku.sql.functions import read_value
@@ -90,13 +102,20 @@ def load(kind: str, connect: Callable[[], Any], texts: list[str]) -> None:
     db.close()
 
 
-def run_command(url: str, connect: Callable[[], Any], rows: int, chunk: int) -> float:
-    """Seconds of the whole ``batch --db`` command; checks its results table."""
+def run_command(
+    url: str, connect: Callable[[], Any], rows: int, chunk: int, count: bool = False
+) -> float:
+    """Seconds of the whole ``batch --db`` command (with ``count``: its instructions, counted
+    by valgrind); checks its results table."""
     command = [sys.executable, "-m", "satdoku", "batch", "--db", url, "--table", "sudoku",
                "--column", "quizzes", "--key", "id", "-q", "--chunk", str(chunk)]  # fmt: skip
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     start = time.perf_counter()
-    subprocess.run(command, check=True)
-    seconds = time.perf_counter() - start
+    if count:
+        measured = float(instructions(command, env))
+    else:
+        subprocess.run(command, check=True, env=env)
+        measured = time.perf_counter() - start
     db = connect()
     cursor = db.cursor()
     cursor.execute('SELECT count(*), count(DISTINCT "key"), sum(CASE WHEN status = \'solved\''
@@ -105,7 +124,7 @@ def run_command(url: str, connect: Callable[[], Any], rows: int, chunk: int) -> 
     db.close()
     if found != (rows, rows, rows):
         raise SystemExit(f"error: {url}: expected {rows} solved rows, found {found}")
-    return seconds
+    return measured
 
 
 def run_writes(
@@ -149,32 +168,61 @@ def main() -> None:
     parser.add_argument("--rows", type=int, help="rows of the table (default: the puzzles)")
     parser.add_argument("--repeats", type=int, default=3, help="runs of each database")
     parser.add_argument("--chunk", type=int, default=8192, help="rows a write (batch --chunk)")
-    parser.add_argument("--postgresql", metavar="URL", help="also a PostgreSQL database")
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count each command's instructions once with valgrind",
+    )
+    parser.add_argument(
+        "--postgresql",
+        metavar="URL",
+        default="auto",
+        help="a PostgreSQL database's URL, 'auto' (a server started for the run) or 'none'",
+    )
     args = parser.parse_args()
+    with ExitStack() as stack:
+        postgresql = None if args.postgresql == "none" else args.postgresql
+        if postgresql == "auto":
+            postgresql = stack.enter_context(postgresql_server())
+        run(args, postgresql)
+
+
+def run(args: argparse.Namespace, postgresql: str | None) -> None:
+    compileall.compile_dir(Path(satdoku.__file__).parent, quiet=1)
     texts = puzzles_of(args.files, args.rows)
-    kinds = ["sqlite", "duckdb"] + (["postgresql"] if args.postgresql else [])
+    kinds = ["sqlite", "duckdb"] + (["postgresql"] if postgresql else [])
     results = solved(texts, args.chunk)
     command: dict[str, list[float]] = {kind: [] for kind in kinds}
     writes: dict[str, list[float]] = {kind: [] for kind in kinds}
     for repeat in range(args.repeats):
         for kind in kinds[repeat % len(kinds) :] + kinds[: repeat % len(kinds)]:
             with tempfile.TemporaryDirectory() as where:
-                url, connect = connector(kind, Path(where), args.postgresql)
+                url, connect = connector(kind, Path(where), postgresql)
                 load(kind, connect, texts)
                 command[kind].append(run_command(url, connect, len(texts), args.chunk))
                 writes[kind].append(run_writes(url, connect, results, args.chunk))
+    counts = {}
+    for kind in kinds if args.instructions else []:
+        with tempfile.TemporaryDirectory() as where:
+            url, connect = connector(kind, Path(where), postgresql)
+            load(kind, connect, texts)
+            counts[kind] = run_command(url, connect, len(texts), args.chunk, count=True)
     print(header(sys.argv))
     print(f"duckdb {ver('duckdb')}, psycopg {ver('psycopg')}, SQLite {sqlite3.sqlite_version};"
           f" {len(texts):,} rows, chunk {args.chunk}, median of {args.repeats}")  # fmt: skip
     print()
-    print("| database | `batch --db` s | rows/s | vs SQLite | writes alone s | writes rows/s |")
-    print("|---|---:|---:|---:|---:|---:|")
+    print("| database | `batch --db` s | rows/s | vs SQLite | writes alone s | writes rows/s |"
+          " instructions | vs SQLite |")  # fmt: skip
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
     base = len(texts) / statistics.median(command["sqlite"])
     for kind in kinds:
         seconds, written = statistics.median(command[kind]), statistics.median(writes[kind])
         rate = len(texts) / seconds
+        counted = ""
+        if kind in counts:
+            counted = f"{counts[kind] / 1e6:,.0f} M | {counts['sqlite'] / counts[kind]:.2f}"
         print(f"| {kind} | {seconds:.2f} | {rate:,.0f} | {rate / base:.2f} | {written:.3f} |"
-              f" {len(texts) / written:,.0f} |")  # fmt: skip
+              f" {len(texts) / written:,.0f} | {counted or ' |'} |")  # fmt: skip
 
 
 if __name__ == "__main__":
