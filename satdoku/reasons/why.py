@@ -1,6 +1,8 @@
 """Why a cell holds its digit: a minimal (or smallest) unsatisfiable core of "the rules and
-the givens, and the cell does not hold it", over the givens and the rule instances as groups;
-every core found is checked by solving the puzzle cut down to it before it is returned."""
+the givens, and the cell does not hold it", over the givens and the rule instances as groups.
+Every answer is checked apart from the search before it is returned: a core by solving the
+puzzle cut down to it, the solutions of a cell not forced by the verifier, a puzzle without
+solution by the ordinary solver."""
 
 from __future__ import annotations
 
@@ -13,10 +15,11 @@ from satdoku.deadline import Deadline, SolveTimeout
 from satdoku.errors import UsageError, VerificationError
 from satdoku.model import Puzzle
 from satdoku.reasons.core import CoreSolver, minimal_core, smallest_core
-from satdoku.reasons.groups import Rule, grouped_cnf
+from satdoku.reasons.groups import GroupedCnf, Rule, grouped_cnf
 from satdoku.reasons.reason import Reason, cell_index
 from satdoku.solver import solve
 from satdoku.status import Status
+from satdoku.verify import check
 
 
 def why(
@@ -45,6 +48,8 @@ def why(
         groups = [grouped.given_literal(c) for c in givens] + list(grouped.selectors)
         with CoreSolver(grouped.formula.clauses, deadline) as solver:
             if not solver.sat(groups):
+                if solve(puzzle) is not None:
+                    raise VerificationError("the puzzle was found without solution: check failed")
                 return replace(base, status=Status.NO_SOLUTION, time=_since(started))
             digit = not_digit
             if digit is None:
@@ -53,9 +58,7 @@ def why(
             holds = grouped.holds(index, digit)
             fixed = [holds] if not_digit is not None else [-holds]
             if solver.sat([*groups, *fixed]):
-                possible = tuple(
-                    d for d in puzzle.digits if solver.sat([*groups, grouped.holds(index, d)])
-                )
+                possible = _possible_digits(solver, grouped, groups, index)
                 return replace(base, status=Status.MULTIPLE, digits=possible, time=_since(started))
             core = minimal_core(solver, groups, fixed)
             proven = None
@@ -83,6 +86,19 @@ def why(
         rule_cells=tuple(r.cells for r in core_rules),
         time=_since(started),
     )
+
+
+def _possible_digits(
+    solver: CoreSolver, grouped: GroupedCnf, groups: Sequence[int], index: int
+) -> tuple[int, ...]:
+    """The digits some solution puts in the cell, each solution checked by the verifier."""
+    puzzle = grouped.puzzle
+    found = []
+    for digit in puzzle.digits:
+        if solver.sat([*groups, grouped.holds(index, digit)]):
+            check(puzzle, grouped.formula.varmap.decode(solver.model()))
+            found.append(digit)
+    return tuple(found)
 
 
 def _check_question(puzzle: Puzzle, index: int, not_digit: int | None) -> None:
