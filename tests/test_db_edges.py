@@ -103,6 +103,22 @@ def test_duckdb_names_a_missing_table_or_column(tmp_path, table, column, words):
     assert table_rows(lambda: duckdb.connect(str(path)), "sudoku_results") is None
 
 
+@pytest.mark.parametrize("into", ["answers", "satdoku_chunk"])
+def test_duckdb_writes_every_chunk_into_a_results_table_of_any_name(tmp_path, into):
+    """DuckDB's chunks go through a temporary table; a results table of any plain name (one
+    like that table's too) gets a row per puzzle, chunk after chunk."""
+    duckdb = pytest.importorskip("duckdb")
+    path = tmp_path / "t.duckdb"
+    fill(lambda: duckdb.connect(str(path)), ROWS)
+    run = satdoku("batch", "--db", f"duckdb:///{path}", *ARGS, "--into", into, "--chunk", "2")
+    assert run.status == 2 and "error" not in run.err, run.err
+    db = duckdb.connect(str(path))
+    rows = db.execute(f'SELECT "key", status FROM main.{into} ORDER BY "key"').fetchall()
+    db.close()
+    assert [key for key, _ in rows] == ["1", "2", "3", "4", "5"]
+    assert [status for _, status in rows][:2] == ["solved", "solved"]
+
+
 @pytest.mark.parametrize("scheme", ["sqlite", "duckdb"])
 def test_a_missing_database_file_is_never_created(tmp_path, scheme):
     path = tmp_path / "nosuch.db"

@@ -182,8 +182,10 @@ _ARRAYS = {
     "postgresql": ("text[]", "text[]", "bigint[]", "boolean[]", "text[]", "text[]"),
 }
 """The array type of each result column, for the one-statement insert of a chunk."""
-_STAGED = "temp.main.satdoku_chunk"
-"""DuckDB: the temporary table (of this connection only) a chunk is appended to first."""
+_STAGED = 'temp.main."satdoku-chunk"'
+"""DuckDB: the temporary table (of this connection only) a chunk is appended to first; a
+name no plain ``--into`` name can be, since DuckDB looks an unqualified name up among the
+temporary tables first."""
 _STAGED_COLUMNS = (
     '"key" VARCHAR, "status" VARCHAR, "count" BIGINT, "complete" BOOLEAN, "solution" VARCHAR,'
     ' "error" VARCHAR'
