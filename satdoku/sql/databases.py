@@ -89,10 +89,11 @@ class Database:
 
 
 def duckdb_engine() -> ModuleType:
-    """DuckDB's compiled module, which the ``duckdb`` package re-exports (``_duckdb``, DuckDB
-    1.4 on): its connections, statements and errors are the package's own, without the 0.1 s
-    that the package's Python layer and its version look-up add to importing it. The package
-    itself where there is no such module; one :class:`UsageError` when DuckDB is missing."""
+    """DuckDB's compiled module, which the ``duckdb`` package re-exports (``_duckdb``, as in
+    DuckDB 2.0): its connections, statements and errors are the package's own, without the
+    import of the package's Python layer and its look-up of its own version, which cost more
+    than the module (docs/benchmarks.md). The package itself where there is no such module;
+    one :class:`UsageError` when DuckDB is missing."""
     try:
         return importlib.import_module("_duckdb")
     except ImportError:

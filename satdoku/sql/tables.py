@@ -218,7 +218,7 @@ def _insert(connection: Any, database: Database, into: str, rows: list[tuple[Any
 
 def _insert_staged(connection: Any, head: str, tail: str, rows: list[tuple[Any, ...]]) -> None:
     """DuckDB: ``rows`` appended to a temporary table, then moved on by one ``INSERT ...
-    SELECT``, in one transaction (twice as fast as binding a list per column), which the
+    SELECT``, in one transaction (faster than binding a list per column), which the
     caller commits; anything that stops it midway (Ctrl-C too) rolls it back."""
     connection.begin()
     try:
