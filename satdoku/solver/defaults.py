@@ -53,6 +53,11 @@ def has_rules(puzzle: Puzzle) -> bool:
     return any(c.needs(puzzle.values) == "rule" for c in puzzle.constraints)
 
 
+def has_sums(puzzle: Puzzle) -> bool:
+    """Whether ``puzzle`` has a rule other than all-different units: a sum or another rule."""
+    return any(c.needs(puzzle.values) in ("sum", "rule") for c in puzzle.constraints)
+
+
 def is_big(puzzle: Puzzle) -> bool:
     """Whether ``puzzle`` gets the big-grid defaults."""
     return puzzle.values >= BIG_VALUES
@@ -87,11 +92,12 @@ def compiled_first(puzzle: Puzzle) -> bool:
 
 def default_strategy(puzzle: Puzzle, strategy: str | None) -> str:
     """``strategy`` if given, else the counting strategy for the puzzle: blocking clauses for
-    big grids and for rules beyond units (unit propagation alone sees little of a sum along
-    an arrow, so the propagation tree grows without end), else ``branching``."""
+    big grids and for anything beyond all-different units (unit propagation alone sees little
+    of a Kakuro run's or an arrow's sum, so the propagation tree grows without end), else
+    ``branching``."""
     if strategy is not None:
         return strategy
-    return BIG_STRATEGY if is_big(puzzle) or has_rules(puzzle) else DEFAULT_STRATEGY
+    return BIG_STRATEGY if is_big(puzzle) or has_sums(puzzle) else DEFAULT_STRATEGY
 
 
 def default_encoding(puzzle: Puzzle) -> str:
