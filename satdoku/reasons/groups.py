@@ -20,6 +20,7 @@ from satdoku.encodings.classic import Extended
 from satdoku.encodings.context import CnfContext
 from satdoku.encodings.formula import Formula, VarMap
 from satdoku.model import Puzzle
+from satdoku.setter.items import rule_names
 
 
 @dataclass(frozen=True)
@@ -55,32 +56,12 @@ class GroupedCnf:
 
 def rules_of(puzzle: Puzzle) -> tuple[Rule, ...]:
     """The rule instances of ``puzzle``: its constraints, those of the same name, family and
-    cells taken as one, each named by its name (else its family); a name that several share
-    is spelled with the rule's first cell, then with all its cells, then with a number (as
-    ``satdoku redundant`` names rules)."""
+    cells taken as one, each named as ``satdoku redundant`` names it (:func:`rule_names`)."""
     found: dict[tuple[str, str, tuple[int, ...]], list[int]] = {}
     for index, constraint in enumerate(puzzle.constraints):
-        key = (constraint.name, constraint.family, tuple(constraint.cells))
+        key = (constraint.family, constraint.name, tuple(constraint.cells))
         found.setdefault(key, []).append(index)
-    cell = puzzle.cell_name
-    spellings = [
-        (
-            name or family,
-            f"{name or family} at {cell(cells[0])}" if cells else name or family,
-            f"{name or family} at {'-'.join(map(cell, cells))}",
-        )
-        for name, family, cells in found
-    ]
-    names = [spelled[0] for spelled in spellings]
-    for k in (1, 2):
-        names = [
-            spelled[k] if names.count(name) > 1 else name
-            for name, spelled in zip(names, spellings, strict=True)
-        ]
-    names = [
-        f"{name} ({names[:i].count(name) + 1})" if names.count(name) > 1 else name
-        for i, name in enumerate(names)
-    ]
+    names = rule_names(puzzle, list(found))
     return tuple(
         Rule(name, tuple(indexes), cells)
         for name, ((_, _, cells), indexes) in zip(names, found.items(), strict=True)
