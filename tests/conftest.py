@@ -13,7 +13,7 @@ fixtures. So a test
 - shares one resource that cannot be had twice at once (a browser and its server on two
   cores) with the others of its group: ``pytestmark = pytest.mark.xdist_group("browser")``
   runs a module's tests on one worker, one after another.
-``pytest -p no:xdist`` (or ``-n 0``) runs everything in one process.
+``pytest -n 0`` runs everything in one process.
 """
 
 from __future__ import annotations

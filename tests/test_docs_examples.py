@@ -88,6 +88,7 @@ SLOW = {
     "--count 1000": "a thousand puzzles made",
     "compare -f puzzles.txt --csv": "twelve configurations, CP-SAT among them",
     "norvig_top95.txt\n": "rates 95 hard puzzles",
+    "--repeat 3": "every configuration three times over (minutes)",
 }
 """Substrings of slow examples, with what makes them slow."""
 

@@ -429,7 +429,7 @@ def test_parse_puzzle_reads_a_kind_as_the_command_line_names_it():
     x_text = (DATA / "variants" / "x.txt").read_text()
     x = parse_puzzle(x_text, kind="diagonal")
     assert x.kind == "x" and any(c.family == "diagonal" for c in x.constraints)
-    assert count(x_text, kind="x").count == 1 != count(x_text).count
+    assert count(x_text, kind="x").count == 1 != count(x_text, limit=2).count
     killer = parse_puzzle((DATA / "variants" / "killer.txt").read_text(), kind="killer")
     assert killer.kind == "killer" and not any(killer.givens)
     with pytest.raises(UsageError, match="unknown puzzle kind 'nonsense'"):

@@ -42,10 +42,10 @@ def test_deadline_basics() -> None:
 
 
 def test_a_deadline_interrupts_encoding() -> None:
-    started = time.monotonic()
+    started = time.process_time()  # the work done, however busy the machine is
     with pytest.raises(SolveTimeout):
         get_encoding("extended").encode(empty(8), Deadline.after(0.3))
-    assert time.monotonic() - started < 5  # the whole encoding takes tens of seconds
+    assert time.process_time() - started < 5  # the whole encoding takes tens of seconds
 
 
 def test_a_deadline_interrupts_the_reduction_and_loading() -> None:
@@ -60,10 +60,10 @@ def test_a_deadline_interrupts_the_reduction_and_loading() -> None:
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_time_limit_covers_encoding_with_every_backend(backend: str) -> None:
-    started = time.monotonic()
+    started = time.process_time()  # the encoding runs here, before any solver starts
     with pytest.raises(SolveTimeout):
         list(solutions(empty(8), backend=backend, limit=1, timeout=0.5))
-    assert time.monotonic() - started < 5
+    assert time.process_time() - started < 5
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
