@@ -10,6 +10,7 @@ import os
 import pwd
 import shutil
 import subprocess
+import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -42,7 +43,10 @@ def postgresql_server() -> Iterator[str | None]:
     one cannot be started here."""
     binaries, account = _binaries(), _account()
     if importlib.util.find_spec("psycopg") is None or binaries is None or account is None:
-        print("PostgreSQL left out: needs psycopg, pg_ctl and an account to run it as")
+        print(
+            "PostgreSQL left out: needs psycopg, pg_ctl and an account to run it as",
+            file=sys.stderr,
+        )
         yield None
         return
     home = Path(tempfile.mkdtemp(prefix="satdoku-bench-pg-"))
