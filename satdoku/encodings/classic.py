@@ -20,6 +20,7 @@ from typing import ClassVar
 
 from satdoku.deadline import NEVER, Deadline
 from satdoku.encodings.cardinality import at_least_one, at_most_one
+from satdoku.encodings.combined import combined_sums
 from satdoku.encodings.context import CnfContext
 from satdoku.encodings.formula import Formula, VarMap
 from satdoku.encodings.reduce import given_candidates, singles_candidates
@@ -86,6 +87,8 @@ class ClassicEncoding:
         for constraint in puzzle.constraints:
             deadline.check()
             constraint.cnf(target)
+        for cells, total in combined_sums(puzzle):
+            target.layered([(1, c) for c in cells], "==", total, grouped=True)
         if not self.optimized:
             formula.clauses.extend([var(c, v)] for c, v in enumerate(puzzle.givens) if v)
         elif given_clashes(puzzle):

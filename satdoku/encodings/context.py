@@ -10,6 +10,7 @@ from typing import Protocol
 from satdoku.encodings.cardinality import at_least_one, at_most_one
 from satdoku.encodings.comparison import COMPARE, may_hold
 from satdoku.encodings.formula import Formula
+from satdoku.encodings.groupsums import step_reach, sum_steps
 from satdoku.encodings.pbsum import encode_pb
 from satdoku.encodings.reach import suffix_reach
 from satdoku.encodings.sums import encode_table
@@ -124,25 +125,34 @@ class CnfContext:
         LINEAR_METHODS[self.options.sums](self, terms, op, constant, when)
 
     def layered(
-        self, terms: LinearTerms, op: str, constant: int, when: Sequence[Term] = ()
+        self,
+        terms: LinearTerms,
+        op: str,
+        constant: int,
+        when: Sequence[Term] = (),
+        grouped: bool = False,
     ) -> None:
-        """A layer of partial-sum variables per term: "the sum so far is s" follows from the
-        one before and the term's value; a partial sum from which the terms left cannot
-        reach the comparison (:mod:`satdoku.encodings.reach`) is ruled out (when every
-        ``when`` term holds)."""
+        """A layer of partial-sum variables per step: a cell, or (``grouped``) cells of one
+        unit taken as a set (:mod:`satdoku.encodings.groupsums`). "The sum so far is s"
+        follows from the one before and the step's total; a partial sum from which the steps
+        left cannot reach the comparison (:mod:`satdoku.encodings.reach`) is ruled out (when
+        every ``when`` term holds)."""
         compare = COMPARE[op]
         guard = [negation(t) for t in when]
         if any(t is True for t in guard):
             return
-        reach = suffix_reach(self.puzzle, terms, self.candidates)
+        steps = sum_steps(self, terms) if grouped else [self.weighted(*term) for term in terms]
+        if len(steps) == len(terms):
+            reach = suffix_reach(self.puzzle, terms, self.candidates)
+        else:
+            reach = step_reach(steps)
         layer: dict[int, Term] = {0: True}
-        for k, (coefficient, cell) in enumerate(terms):
-            options = [(v, self.holds(cell, v)) for v in self._values(cell)]
+        for k, options in enumerate(steps):
             least, most = reach[k + 1]
             reached: dict[int, Term] = {}
             for total, before in layer.items():
-                for value, holds in options:
-                    after = total + coefficient * value
+                for step, holds in options:
+                    after = total + step
                     if not may_hold(op, after + least, after + most, constant):
                         self.clause([*guard, negation(before), negation(holds)])
                         continue
