@@ -6,9 +6,12 @@ table of proof sizes and times per file (docs/benchmarks.md, "Uniqueness certifi
     python benchmarks/proofs.py FILE... [--first N] [--timeout S] [--drat-trim PATH] [--each]
 
 A FILE holds puzzles one per line, read by satdoku.formats.puzzle.parse_puzzle; write it
-KIND=FILE for another kind than Sudoku (kakuro=../shared/data/kakuro/janko_kakuro.jsonl).
+KIND=FILE for another kind than Sudoku (kakuro=../shared/data/kakuro/janko_kakuro.jsonl), or
+iss=FILE for a collection of ISS puzzles as JSON lines (iss=../shared/data/variants/
+iss_puzzles.jsonl): the entries satdoku reads, as scripts/check_iss.py reads them, named by
+their line and name; the entries not read are counted under the table.
 Columns: puzzles, certified answers (unique or no solution), those not certified (several
-solutions, or out of time), then medians and maxima of the proof's lines (lemmas and
+solutions, or out of time: status unknown), then medians and maxima of the proof's lines (lemmas and
 deletions), of the seconds of the proof-logging solve (the proof written included), of the
 check and, with --drat-trim, of drat-trim's check (backward, whole process) with how many
 proofs it verified. --each adds a row per puzzle.
@@ -17,6 +20,7 @@ proofs it verified. --each adds a row per puzzle.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import subprocess
 import sys
@@ -26,10 +30,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
 
+from check_iss import is_read, read
 from machine import header
 
+from satdoku.errors import ParseError
 from satdoku.formats.puzzle import parse_puzzle
+from satdoku.model import Puzzle
 from satdoku.proof import proof_files
 from satdoku.solver import uniqueness
 
@@ -38,7 +46,7 @@ from satdoku.solver import uniqueness
 class Row:
     """One puzzle's certificate."""
 
-    line: int
+    line: str
     status: str
     certified: bool
     lines: int = 0
@@ -65,16 +73,31 @@ def drat_trim(program: str, prefix: Path, timeout: float) -> tuple[float, bool]:
     return time.perf_counter() - started, "s VERIFIED" in run.stdout.splitlines()
 
 
-def certify_file(path: Path, kind: str | None, args: argparse.Namespace) -> list[Row]:
-    """A row per puzzle of ``path``."""
+def read_file(path: Path, kind: str | None) -> tuple[list[tuple[str, Puzzle]], int]:
+    """The puzzles of ``path``, each with its line (and name, of an ISS entry), and how many
+    ISS entries were not read."""
+    lines = [line for line in path.read_text().splitlines() if line.strip()]
+    if kind != "iss":
+        return [(str(n), parse_puzzle(text, kind=kind)) for n, text in enumerate(lines, 1)], 0
+    puzzles = []
+    for number, line in enumerate(lines, 1):
+        entry = json.loads(line)
+        try:
+            if is_read(entry["iss"]):
+                puzzles.append((f"{number} {entry['name']}", read(entry["iss"])))
+        except ParseError:
+            pass
+    return puzzles, len(lines) - len(puzzles)
+
+
+def certify_file(puzzles: list[tuple[str, Puzzle]], args: argparse.Namespace) -> list[Row]:
+    """A row per puzzle."""
     rows = []
-    texts = [line for line in path.read_text().splitlines() if line.strip()][: args.first]
     with tempfile.TemporaryDirectory() as folder:
         prefix = Path(folder) / "proof"
-        for number, text in enumerate(texts, 1):
-            puzzle = parse_puzzle(text, kind=kind)
+        for label, puzzle in puzzles[: args.first]:
             checked = uniqueness(puzzle, proof=prefix, timeout=args.timeout)
-            row = Row(number, str(checked.status), checked.certified, search=checked.time)
+            row = Row(label, str(checked.status), checked.certified, search=checked.time)
             certificate = checked.certificate
             if certificate is not None:
                 row.lines = certificate.proof_lines
@@ -83,7 +106,7 @@ def certify_file(path: Path, kind: str | None, args: argparse.Namespace) -> list
                 if args.drat_trim and certificate.proof is not None:
                     row.trim, row.trim_verified = drat_trim(args.drat_trim, prefix, args.timeout)
             rows.append(row)
-            print(f"<!-- {path.name} {number}: {row} -->", file=sys.stderr, flush=True)
+            print(f"<!-- {label}: {row} -->", file=sys.stderr, flush=True)
     return rows
 
 
@@ -96,7 +119,11 @@ def spread(values: list[float], form: str) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("files", nargs="+", help="puzzle files, KIND=FILE for other kinds")
+    parser.add_argument(
+        "files",
+        nargs="+",
+        help="puzzle files, KIND=FILE for other kinds, iss=FILE for ISS JSON lines",
+    )
     parser.add_argument("--first", type=int, help="only the first N puzzles of each file")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds per puzzle")
     parser.add_argument("--drat-trim", help="the drat-trim program, to check each proof again")
@@ -107,10 +134,13 @@ def main() -> int:
     titles = ["file", "puzzles", "certified", "not certified", "proof lines", "prove s", "check s"]
     titles += ["drat-trim s", "drat-trim verified"] if trim else []
     table = [f"| {' | '.join(titles)} |", "|---|" + "---:|" * (len(titles) - 1)]
-    each = []
+    each, notes = [], []
     for spec in args.files:
         kind, _, name = spec.rpartition("=")
-        rows = certify_file(Path(name), kind or None, args)
+        puzzles, unread = read_file(Path(name), kind or None)
+        rows = certify_file(puzzles, args)
+        if unread:
+            notes.append(f"{Path(name).name}: {unread} entries not read")
         done = [r for r in rows if r.certified]
         others = ", ".join(f"{r.line} {r.status}" for r in rows if not r.certified) or "-"
         cells = [
@@ -134,6 +164,8 @@ def main() -> int:
             for r in rows
         ]
     print("\n".join(table))
+    if notes:
+        print("\n" + "  \n".join(notes))
     if args.each:
         titles = ["file", "line", "status", "certified", "proof lines", "search s", "prove s"]
         titles += ["check s"] + (["drat-trim s", "drat-trim verified"] if trim else [])
