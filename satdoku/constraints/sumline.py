@@ -49,7 +49,9 @@ class SumLine(Constraint):
     def cnf(self, target: CnfTarget) -> None:
         """A layer of "the run in progress adds up to s" (0 <= s < total) before each cell and
         after the last: a run that reaches the total starts again at 0, one that overshoots it
-        is ruled out. A line starts and ends at 0; a loop starts at one s and ends there."""
+        is ruled out. A line starts and ends at 0; a loop starts at one s and ends there.
+        Exactly one run is in progress after each cell, and two runs in a row name the value
+        between them, so a run ruled out at one end of the line is seen at the other."""
         if self.total < 1:
             target.clause([])
             return
@@ -62,16 +64,27 @@ class SumLine(Constraint):
         layer = first
         for cell in self.cells:
             reached: dict[int, Term] = {}
+            moves: dict[tuple[int, int], Term] = {}
             for run, before in layer.items():
                 for v in target.digits:
                     after = self._step(run, v)
-                    unless = [negation(before), negation(target.holds(cell, v))]
+                    holds = target.holds(cell, v)
+                    unless = [negation(before), negation(holds)]
                     if after is None:
                         target.clause(unless)
                         continue
                     if after not in reached:
                         reached[after] = target.new_var()
                     target.clause([*unless, reached[after]])
+                    moves[run, after] = holds
+            # one run in progress after each cell, and the pair of runs fixes the value
+            target.at_least_one([t for t in reached.values() if not isinstance(t, bool)])
+            target.at_most_one([t for t in reached.values() if not isinstance(t, bool)])
+            for run, before in layer.items():
+                for after, state in reached.items():
+                    target.clause(
+                        [negation(before), negation(state), moves.get((run, after), False)]
+                    )
             layer = reached
         for run, state in layer.items():
             target.clause([negation(state), first.get(run, False)])
