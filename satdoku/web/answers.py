@@ -166,6 +166,50 @@ Reasoned = TypedDict(
 """The answer of /api/why (``not`` is a word Python keeps: the dictionary is spelled out)."""
 
 
+Consider = Annotated[
+    Literal["givens", "rules", "both"], Field(description="What may be taken out.")
+]
+Weighed = Annotated[int, Field(description="The items that were weighed.")]
+
+
+class Redundant(TypedDict):
+    """The answer of /api/redundant."""
+
+    status: Literal[Status.UNIQUE, Status.MULTIPLE, Status.NO_SOLUTION, Status.UNKNOWN]
+    consider: Consider
+    redundant: Annotated[
+        list[str] | None,
+        Field(
+            description="The items that can each be taken out alone, by name (a given: its"
+            " cell); null unless the puzzle is unique."
+        ),
+    ]
+    weighed: Weighed
+    time: Seconds
+    reason: NotRequired[Reason]
+
+
+class Minimal(TypedDict):
+    """The answer of /api/minimize."""
+
+    status: Literal[Status.UNIQUE, Status.MULTIPLE, Status.NO_SOLUTION, Status.UNKNOWN]
+    puzzle: Annotated[
+        str | None,
+        Field(
+            description="The minimal puzzle, in the notation of its kind where satdoku writes"
+            " one (else its givens on one line); null unless the puzzle is unique."
+        ),
+    ]
+    givens: Annotated[int | None, Field(description="The minimal puzzle's givens.")]
+    consider: Consider
+    seed: Annotated[int | str, Field(description="The seed of the order the items were tried.")]
+    weighed: Weighed
+    kept: Annotated[int | None, Field(description="The items kept.")]
+    removed: Annotated[list[str] | None, Field(description="The items taken out, by name.")]
+    time: Seconds
+    reason: NotRequired[Reason]
+
+
 class TrueCandidates(TypedDict):
     """The answer of /api/candidates."""
 

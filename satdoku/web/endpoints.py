@@ -30,6 +30,7 @@ from satdoku.formats.records import (
     uniqueness_record,
     unsolved_record,
 )
+from satdoku.formats.setter import minimized_record, redundancy_record
 from satdoku.geometry import Geometry
 from satdoku.model import Puzzle
 from satdoku.status import Status
@@ -157,6 +158,24 @@ def answer_why(job: Job, deadline: Deadline) -> OutputRecord:
     return reason.to_dict()
 
 
+def answer_redundant(job: Job, deadline: Deadline) -> OutputRecord:
+    from satdoku.setter import redundant
+
+    found = redundant(read_puzzle(job), consider=job.consider, timeout=deadline.timeout())
+    return redundancy_record(found)
+
+
+def answer_minimize(job: Job, deadline: Deadline) -> OutputRecord:
+    from satdoku.setter import minimize
+
+    seed = job.seed or "0"
+    chosen: int | str = int(seed) if seed.lstrip("-").isdigit() else seed  # as the CLI's --seed
+    found = minimize(
+        read_puzzle(job), seed=chosen, consider=job.consider, timeout=deadline.timeout()
+    )
+    return minimized_record(found)
+
+
 def answer_draw(job: Job, deadline: Deadline) -> OutputRecord:
     from satdoku.web.drawing import drawing
 
@@ -273,6 +292,25 @@ ENDPOINTS = {
             (*PUZZLE, "cell", "not", "smallest", "timeout"),
             answer_why,
             answers.Reasoned,
+        ),
+        Endpoint(
+            "redundant",
+            "The givens (with `consider`: the rule instances, or both) that can each be taken"
+            " out alone with the puzzle still unique: as `satdoku redundant PUZZLE --format"
+            " json`.",
+            (*PUZZLE, "consider", "timeout"),
+            answer_redundant,
+            answers.Redundant,
+        ),
+        Endpoint(
+            "minimize",
+            "A minimal unique puzzle inside the puzzle: a subset of its givens (with"
+            " `consider`: of its rule instances, or both) from which no single one more can be"
+            " taken out, the items tried in an order drawn from `seed` (default 0): as"
+            " `satdoku minimize PUZZLE --format json`.",
+            (*PUZZLE, "consider", "seed", "timeout"),
+            answer_minimize,
+            answers.Minimal,
         ),
         Endpoint(
             "generate",

@@ -26,6 +26,7 @@ from satdoku.errors import SatdokuError
 from satdoku.formats.kinds import KINDS, get_kind
 from satdoku.generate.digging import SYMMETRIES
 from satdoku.geometry import Geometry
+from satdoku.setter import CONSIDER
 
 ALPHABETS = ("auto", "1-9A-Z", "0-F")
 LABEL_NAMES = ("easy", "medium", "hard", "fiendish", "needs_search")
@@ -76,6 +77,7 @@ Alphabet = Annotated[str, _one_of(ALPHABETS), _enum(ALPHABETS)]
 Techniques = Annotated[str, AfterValidator(_techniques)]
 Symmetry = Annotated[str, _one_of(SYMMETRIES), _enum(SYMMETRIES)]
 Label = Annotated[str, _one_of(LABEL_NAMES), _enum(LABEL_NAMES)]
+Consider = Annotated[str, _one_of(CONSIDER), _enum(CONSIDER)]
 
 MUST = {
     "limit": "a whole number, 0 or more",
@@ -132,7 +134,8 @@ class Job(BaseModel):
     seed: str | None = Field(
         default=None,
         description="The seed of a new puzzle: the same seed and fields, the same puzzle. Left"
-        " out: a fresh one, given in the answer.",
+        " out: a fresh one, given in the answer. For /api/minimize: the order the items are"
+        " tried in (left out: 0).",
         examples=["1"],
     )
     symmetry: Symmetry = "none"
@@ -152,6 +155,12 @@ class Job(BaseModel):
     )
     smallest: bool = Field(
         default=False, description="A reason with the fewest givens and rules, within the time."
+    )
+    consider: Consider = Field(
+        default="givens",
+        description="What the setter tools may take out: the givens, the rule instances"
+        " (cages, dots, arrows, lines, outside clues: every rule but the rows, columns, boxes"
+        " and regions), or both.",
     )
 
 
