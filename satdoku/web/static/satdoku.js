@@ -158,6 +158,57 @@ const ACTIONS = {
     say(`${r.cell} = ${r.digit} because of ${because}.`);
   },
 
+  async redundant() {
+    // The givens that can each be taken out alone with the puzzle still unique, shaded
+    // (POST /api/redundant).
+    const answer = await ask("redundant", puzzleFields());
+    if (!answer) return;
+    const r = answer.record;
+    if (r.status !== "unique") {
+      say(`${r.status}: ${r.reason || r.error || ""}.`, true);
+      return;
+    }
+    const index = cellIndex();
+    for (const name of r.redundant) state.marks.set(index.get(name), "redundant");
+    const n = r.redundant.length;
+    say(n ? `${n} redundant given${n > 1 ? "s" : ""}, shaded: each can be taken out alone`
+      + ` with the puzzle still unique: ${r.redundant.join(", ")}.`
+      : "No redundant given: the puzzle is minimal.");
+  },
+
+  async minimize() {
+    // A minimal unique puzzle inside this one (POST /api/minimize) in place of it; Undo
+    // minimize brings the puzzle back. A puzzle whose rules its line of givens does not
+    // carry (an ISS string, a link) keeps its text: the givens to take out are shaded.
+    const before = text.value;
+    const answer = await ask("minimize", puzzleFields());
+    if (!answer) return;
+    const r = answer.record;
+    if (r.status !== "unique") {
+      say(`${r.status}: ${r.reason || r.error || ""}.`, true);
+      return;
+    }
+    const gone = r.removed.join(", ");
+    if (!r.removed.length) {
+      say("Already minimal: no given can be taken out.");
+      return;
+    }
+    if (!state.drawing.editable && kindSelect.value === "sudoku") {
+      const index = cellIndex();
+      for (const name of r.removed) state.marks.set(index.get(name), "redundant");
+      say(`A minimal puzzle keeps ${r.givens} givens: take the shaded ones out of the text`
+        + ` (${gone}).`);
+      return;
+    }
+    text.value = r.puzzle;
+    puzzleChanged();
+    await draw();
+    state.before = before;
+    $("restore").hidden = false;
+    say(`Minimal: ${r.givens} givens, ${r.removed.length} taken out (${gone}); each one left`
+      + " is needed.");
+  },
+
   async example() {
     const example = EXAMPLES[kindSelect.value];
     text.value = example;
@@ -254,6 +305,13 @@ $("undo").addEventListener("click", () => undo(true));
 $("redo").addEventListener("click", () => undo(false));
 $("check").addEventListener("click", checkEntries);
 $("share").addEventListener("click", share);
+$("restore").addEventListener("click", async () => {
+  text.value = state.before;
+  $("restore").hidden = true;
+  puzzleChanged();
+  await draw();
+  say("The puzzle before Minimize is back.");
+});
 $("candidates").addEventListener("change", () => {
   const d = state.drawing;
   if ($("candidates").checked && d && !d.candidates) {
@@ -283,6 +341,7 @@ text.addEventListener("input", () => {
     offerKind();
     state.note = "Kind is now Sudoku, which reads ISS strings and links with their rules.";
   } else if (!rules) state.note = "";
+  $("restore").hidden = true;
   puzzleChanged();
   scheduleDraw();
 });

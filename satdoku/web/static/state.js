@@ -42,6 +42,7 @@ export const state = {
   restore: null, // entries and marks from the address, for the next puzzle drawn
   fragment: "", // the address fragment last written
   note: "", // what to say once the next puzzle is drawn
+  before: "", // the puzzle text before Minimize, for Undo minimize
 };
 
 export const playing = () => playBox.checked && state.drawing !== null;
