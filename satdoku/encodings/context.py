@@ -18,6 +18,11 @@ from satdoku.encodings.sumtree import encode_tree
 from satdoku.model import Puzzle
 from satdoku.targets import LinearTerms, Term, negation
 
+MAX_PAIRS = 300
+"""Pairs of totals in a row beyond which a balance (a layered sum whose terms come with
+both signs) does not say which option lies between them (a sum of values in the hundreds,
+as a pill arrow's circle)."""
+
 
 class Options(Protocol):
     """The encoding choices a constraint's clauses depend on."""
@@ -136,7 +141,10 @@ class CnfContext:
         unit taken as a set (:mod:`satdoku.encodings.groupsums`). "The sum so far is s"
         follows from the one before and the step's total; a partial sum from which the steps
         left cannot reach the comparison (:mod:`satdoku.encodings.reach`) is ruled out (when
-        every ``when`` term holds)."""
+        every ``when`` term holds). In a balance, whose terms come with both signs (a zipper,
+        an arrow, equal sums), the sum so far is also one total after each step, and two
+        totals in a row name the option between them: a total ruled out at one end of the
+        balance is seen at the other (where the layers are small)."""
         compare = COMPARE[op]
         guard = [negation(t) for t in when]
         if any(t is True for t in guard):
@@ -146,10 +154,11 @@ class CnfContext:
             reach = suffix_reach(self.puzzle, terms, self.candidates)
         else:
             reach = step_reach(steps)
+        balance = len({c > 0 for c, _ in terms if c}) == 2
         layer: dict[int, Term] = {0: True}
         for k, options in enumerate(steps):
             least, most = reach[k + 1]
-            reached: dict[int, Term] = {}
+            reached: dict[int, int] = {}
             for total, before in layer.items():
                 for step, holds in options:
                     after = total + step
@@ -159,10 +168,29 @@ class CnfContext:
                     if after not in reached:
                         reached[after] = self.new_var()
                     self.clause([negation(before), negation(holds), reached[after]])
-            layer = reached
+            if balance and len(layer) * len(reached) <= MAX_PAIRS:
+                self._one_total(layer, reached, options, guard)
+            layer = dict(reached)
         for total, state in layer.items():
             if not compare(total, constant):
                 self.clause([*guard, negation(state)])
+
+    def _one_total(
+        self,
+        layer: dict[int, Term],
+        reached: dict[int, int],
+        options: Sequence[tuple[int, Term]],
+        guard: list[Term],
+    ) -> None:
+        """The sum so far is one total after each step, and two totals in a row name the
+        step's option between them (when every guard term is false)."""
+        self.clause([*guard, *reached.values()])
+        self.at_most_one(list(reached.values()))
+        by_step = dict(options)
+        for total, before in layer.items():
+            for after, state in reached.items():
+                between = by_step.get(after - total, False)
+                self.clause([*guard, negation(before), -state, between])
 
     def _values(self, cell: int) -> Sequence[int]:
         """The digits ``cell`` may take under the encoding (its given where folded in)."""
