@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import click
 
-from satdoku.cli.inputs import Streams, describe, open_output, read_inputs, stream_options
+from satdoku.cli.inputs import (
+    Streams,
+    only_record,
+    open_output,
+    read_inputs,
+    stream_options,
+)
 from satdoku.cli.options import named
 from satdoku.encodings import DEFAULT_ENCODING, get_encoding
 from satdoku.encodings.dimacs import dimacs_lines
-from satdoku.errors import UsageError
-from satdoku.formats import Record
 from satdoku.formats.output import format_line
 from satdoku.status import Exit
 
@@ -46,7 +48,7 @@ def dimacs_command(streams: Streams, encoding: str, cnf_plus: bool) -> int:
     """
     enc = get_encoding(encoding)
     inputs = read_inputs(streams)
-    record = _only_record(inputs.name, inputs.records)
+    record = only_record(inputs.name, inputs.records, "dimacs writes one at a time")
     assert record.puzzle is not None
     formula = enc.encode(record.puzzle)
     comments = [
@@ -58,14 +60,3 @@ def dimacs_command(streams: Streams, encoding: str, cnf_plus: bool) -> int:
         for line in lines:
             out.write(line + "\n")
     return Exit.OK
-
-
-def _only_record(source: str | None, records: Iterator[Record]) -> Record:
-    """The one puzzle of the input (a CNF describes one puzzle)."""
-    first = next(records)
-    if first.puzzle is None:
-        assert first.error is not None
-        raise UsageError(describe(source, first.error))
-    if next(records, None) is not None:
-        raise UsageError(f"{source} holds more than one puzzle; dimacs writes one at a time")
-    return first

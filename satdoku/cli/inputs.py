@@ -341,3 +341,15 @@ def _mode_for(path: str) -> int:
 def describe(source: str | None, err: SatdokuError) -> str:
     """An error message prefixed with the input's name when it came from a file."""
     return f"{source}: {err}" if source else str(err)
+
+
+def only_record(source: str | None, records: Iterator[Record], why_one: str) -> Record:
+    """The one puzzle of an input that must hold exactly one; ``why_one`` ends the error when
+    it holds more ("dimacs writes one at a time")."""
+    first = next(records)
+    if first.puzzle is None:
+        assert first.error is not None
+        raise UsageError(describe(source, first.error))
+    if next(records, None) is not None:
+        raise UsageError(f"{source} holds more than one puzzle; {why_one}")
+    return first

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 
 import click
 
-from satdoku.cli.inputs import Streams, describe, open_output, read_inputs, stream_options
+from satdoku.cli.inputs import (
+    Streams,
+    only_record,
+    open_output,
+    read_inputs,
+    stream_options,
+)
 from satdoku.cli.options import format_option, timeout_option
 from satdoku.errors import UsageError
-from satdoku.formats import Record
 from satdoku.formats.reasons import reason_svg
 from satdoku.formats.records import json_line
 from satdoku.reasons import why
@@ -63,7 +67,7 @@ def why_command(
     """
     streams, cell = _puzzle_and_cell(streams, cell)
     inputs = read_inputs(streams)
-    record = _only_record(inputs.name, inputs.records)
+    record = only_record(inputs.name, inputs.records, "why explains a cell of one")
     puzzle = record.puzzle
     assert puzzle is not None
     reason = why(puzzle, cell, not_digit=not_digit, smallest=smallest, timeout=timeout)
@@ -90,14 +94,3 @@ def _puzzle_and_cell(streams: Streams, cell: str | None) -> tuple[Streams, str]:
     if cell is None:
         raise UsageError("give the CELL to explain after the puzzle, e.g. r5c3")
     return streams, cell
-
-
-def _only_record(source: str | None, records: Iterator[Record]) -> Record:
-    """The one puzzle of the input (a cell names a cell of one puzzle)."""
-    first = next(records)
-    if first.puzzle is None:
-        assert first.error is not None
-        raise UsageError(describe(source, first.error))
-    if next(records, None) is not None:
-        raise UsageError(f"{source} holds more than one puzzle; why explains a cell of one")
-    return first
