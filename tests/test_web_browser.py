@@ -30,6 +30,7 @@ from tests.test_web_api import EASY, HARD, JIGSAW, KILLER, Served, serving  # no
 
 pytestmark = pytest.mark.xdist_group("browser")  # one browser at a time (tests/conftest.py)
 expect = sync_api.expect
+expect.set_options(timeout=20_000)  # answers wait for a busy machine (two test processes)
 ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -44,7 +45,8 @@ ARGS = [
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[Served]:
-    with serving("--workers", "2") as served:
+    """A server whose time limit no page test is about: what a busy machine takes is given."""
+    with serving("--workers", "2", "--timeout", "60") as served:
         yield served
 
 
@@ -212,7 +214,7 @@ def test_new_puzzle_fills_the_grid_with_a_puzzle_that_solves(page: Any, kind: st
     page.click("[data-action=generate]")
     # a killer's cages are split until it is unique: seconds, more or fewer by the seed
     expect(page.locator("#message")).to_contain_text(
-        "A new puzzle with one solution", timeout=60_000
+        "A new puzzle with one solution", timeout=90_000
     )
     made = page.locator("#text").input_value()
     assert count(get_kind(kind).parse(made, None, "auto"), limit=2, backend="cpsat").count == 1
