@@ -4,12 +4,11 @@ set found, and the smallest hitting set that is a core is a smallest core)."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from typing import Any
 
 from satdoku.deadline import NEVER, Deadline
-from satdoku.solver.pysat_solver import SolverOwner
+from satdoku.solver.pysat_solver import SolverOwner, solve_within
 
 CORE_SOLVER = "glucose4"
 """A MiniSat-family solver: it gives cores over assumptions and stops at a deadline."""
@@ -30,18 +29,10 @@ class CoreSolver(SolverOwner):
         self.deadline.check()
         if not self.deadline.limited:
             return bool(self._solver.solve(assumptions=list(assumptions)))
-        timer = threading.Timer(self.deadline.remaining(), self._solver.interrupt)
-        timer.start()
-        try:
-            result = self._solver.solve_limited(
-                assumptions=list(assumptions), expect_interrupt=True
-            )
-        finally:
-            timer.cancel()
-            self._solver.clear_interrupt()
+        result = solve_within(self._solver, assumptions, self.deadline.remaining())
         if result is None:
             raise self.deadline.error()
-        return bool(result)
+        return result
 
     def core(self) -> set[int]:
         """The assumptions the last unsatisfiable call needed."""

@@ -147,16 +147,7 @@ class PysatSolver(SolverOwner):
                 f"{self.name} cannot be interrupted, so it cannot keep a time limit;"
                 " use minisat22, glucose4 or another MiniSat-family solver with --timeout"
             )
-        timer = threading.Timer(timeout, self._solver.interrupt)
-        timer.start()
-        try:
-            result = self._solver.solve_limited(
-                assumptions=list(assumptions), expect_interrupt=True
-            )
-        finally:
-            timer.cancel()
-            self._solver.clear_interrupt()
-        return None if result is None else bool(result)
+        return solve_within(self._solver, assumptions, timeout)
 
     def propagate(self, assumptions: list[int]) -> tuple[bool, list[int]]:
         """Unit propagation alone under ``assumptions``: (no conflict, every assigned literal)."""
@@ -178,3 +169,16 @@ class PysatSolver(SolverOwner):
             return {}
         spent = self._propagate_counts
         return {k: max(0, v - spent.get(k, 0)) for k, v in counts.items()}
+
+
+def solve_within(solver: Any, assumptions: Iterable[int], seconds: float) -> bool | None:
+    """True or False as python-sat ``solver`` (an interruptible one) answers under
+    ``assumptions``, or None when ``seconds`` ran out first."""
+    timer = threading.Timer(seconds, solver.interrupt)
+    timer.start()
+    try:
+        result = solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
+    finally:
+        timer.cancel()
+        solver.clear_interrupt()
+    return None if result is None else bool(result)
