@@ -84,7 +84,7 @@ def read_file(path: Path, kind: str | None) -> tuple[list[tuple[str, Puzzle]], i
         entry = json.loads(line)
         try:
             if is_read(entry["iss"]):
-                puzzles.append((f"{number} {entry['name']}", read(entry["iss"])))
+                puzzles.append((f"{number} {entry['name'] or '(no name)'}", read(entry["iss"])))
         except ParseError:
             pass
     return puzzles, len(lines) - len(puzzles)
