@@ -3,7 +3,8 @@ engine, have CaDiCaL refute the puzzle's CNF without its solution with proof log
 the proof with satdoku's checker and, with --drat-trim, with drat-trim too; print a markdown
 table of proof sizes and times per file (docs/benchmarks.md, "Uniqueness certificates").
 
-    python benchmarks/proofs.py FILE... [--first N] [--timeout S] [--drat-trim PATH] [--each]
+    python benchmarks/proofs.py FILE... [--first N] [--lines 3,7] [--timeout S]
+        [--drat-trim PATH] [--each]
 
 A FILE holds puzzles one per line, read by satdoku.formats.puzzle.parse_puzzle; write it
 KIND=FILE for another kind than Sudoku (kakuro=../shared/data/kakuro/janko_kakuro.jsonl), or
@@ -95,7 +96,10 @@ def certify_file(puzzles: list[tuple[str, Puzzle]], args: argparse.Namespace) ->
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         prefix = Path(folder) / "proof"
-        for label, puzzle in puzzles[: args.first]:
+        chosen = puzzles[: args.first]
+        if args.lines:
+            chosen = [(label, p) for label, p in chosen if int(label.split()[0]) in args.lines]
+        for label, puzzle in chosen:
             checked = uniqueness(puzzle, proof=prefix, timeout=args.timeout)
             row = Row(label, str(checked.status), checked.certified, search=checked.time)
             certificate = checked.certificate
@@ -125,6 +129,11 @@ def main() -> int:
         help="puzzle files, KIND=FILE for other kinds, iss=FILE for ISS JSON lines",
     )
     parser.add_argument("--first", type=int, help="only the first N puzzles of each file")
+    parser.add_argument(
+        "--lines",
+        type=lambda text: {int(n) for n in text.split(",")},
+        help="only the puzzles of these lines, as 3,7 (of the file's lines that hold one)",
+    )
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds per puzzle")
     parser.add_argument("--drat-trim", help="the drat-trim program, to check each proof again")
     parser.add_argument("--each", action="store_true", help="a row per puzzle too")
