@@ -10,8 +10,12 @@ are drawn first, :mod:`satdoku.generate.regions`) loses givens a symmetric group
 while the puzzle keeps one solution (:mod:`satdoku.generate.digging`); a killer instead gets
 cages cut from the grid (:mod:`satdoku.generate.cages`). The search counts on the fastest
 engine the rules allow (:mod:`satdoku.generate.counter`); every puzzle kept is counted again
-by a CNF backend and its solution verified before it is returned (and, with ``minimal``,
-each given is taken out in turn), then rated by the logic engine. Puzzle ``i`` of a seed is
+by another engine (the exact-cover search where the dig counted on the bitmask search, else a
+CNF backend) and its solution verified before it is returned, then rated by the logic engine.
+With ``minimal``, each given's removal was refused by the dig or is tried again after it (a
+dig that tries every cell alone, with no floor of givens, leaves a minimal puzzle: a given
+whose removal was refused with more givens in place cannot go once fewer are). A request that
+no easy puzzle meets skips, unrated, the puzzles that naked and hidden singles solve. Puzzle ``i`` of a seed is
 drawn from its own random stream (``seed:i``), so a run is reproducible, also with ``jobs``.
 """
 
@@ -30,9 +34,9 @@ from satdoku.generate.cages import grow, split_until_unique
 from satdoku.generate.counter import Counter
 from satdoku.generate.digging import SYMMETRIES, dig, orbits, removable
 from satdoku.generate.grids import random_grid
+from satdoku.generate.request import Request
 from satdoku.generate.rules import (
     KINDS,
-    MAX_JIGSAW,
     fixed_rules,
     jigsaw_rules,
     killer_puzzle,
@@ -41,21 +45,17 @@ from satdoku.generate.rules import (
 from satdoku.geometry import Geometry
 from satdoku.kinds.jigsaw import JigsawDrawing
 from satdoku.kinds.killer import KillerDrawing
-from satdoku.logic import Rating, rate, technique_set
-from satdoku.logic.rating import LABELS
+from satdoku.logic import Rating, rate
 from satdoku.model import Puzzle
 from satdoku.solver.counting import count
 from satdoku.solver.defaults import BIG_BACKEND, is_big
 from satdoku.solver.engine import Engine
 from satdoku.solver.guard import die_with_parent
-from satdoku.status import Status
 from satdoku.verify import violations
 
 CHECK_BACKEND = "minisat22"
 """The backend that counts every puzzle again, apart from the engines that made it (from
 25x25 up, :data:`~satdoku.solver.defaults.BIG_BACKEND`)."""
-FEWEST_GIVENS = {4: 4, 9: 17}
-"""The fewest givens a unique Sudoku of that size can have, where it is proven."""
 MAX_JOBS = 64
 
 
@@ -106,94 +106,6 @@ class Generated:
             found["cages"] = [" ".join(row) for row in layout.cages]
             found["sums"] = dict(layout.sums)
         return found
-
-
-@dataclass(frozen=True)
-class Request:
-    """What to make (see :func:`generate`)."""
-
-    geometry: Geometry
-    symmetry: str = "none"
-    minimal: bool = False
-    givens: tuple[int, int] | None = None
-    rating: tuple[float, float] | None = None
-    label: str | None = None
-    techniques: str | None = None
-    kind: str = "sudoku"
-    rated: bool = True
-
-    @property
-    def rates(self) -> bool:
-        """Whether each puzzle is rated: asked for, or needed to choose, and possible."""
-        wanted = self.rated or bool(self.rating or self.label or self.techniques)
-        return wanted and self.kind != "killer"
-
-    def check(self) -> None:
-        """One :class:`UsageError` for a request no puzzle can meet."""
-        n = self.geometry.size
-        if self.kind not in KINDS:
-            raise UsageError(f"cannot generate {self.kind!r} puzzles; choose {', '.join(KINDS)}")
-        if self.symmetry not in SYMMETRIES:
-            raise UsageError(f"unknown symmetry {self.symmetry!r}; choose {', '.join(SYMMETRIES)}")
-        if self.kind == "jigsaw" and n > MAX_JIGSAW:
-            raise UsageError(
-                f"jigsaw puzzles are made up to {MAX_JIGSAW}x{MAX_JIGSAW}, not {n}x{n}"
-            )
-        if self.kind == "killer":
-            self._check_killer()
-        if self.givens is not None:
-            low, high = self.givens
-            fewest = FEWEST_GIVENS.get(n, 0) if self.kind == "sudoku" else 0
-            if low > high or high > n * n or high < fewest:
-                raise UsageError(
-                    f"--givens {low}-{high}: a unique {n}x{n} {self.kind} has "
-                    + (f"at least {fewest} and " if fewest else "")
-                    + f"at most {n * n} givens"
-                )
-        labels = [name for _, name in LABELS]
-        if self.label is not None and self.label not in (*labels, "needs_search"):
-            raise UsageError(
-                f"unknown label {self.label!r}; choose {', '.join(labels)}, needs_search"
-            )
-        if self.rating is not None:
-            lowest, highest = self.rating
-            hardest = max(t.difficulty for t in technique_set(self.techniques or "all"))
-            if not lowest <= highest or lowest > hardest:
-                raise UsageError(
-                    f"--rating {lowest:g}-{highest:g}: the techniques rate puzzles from 1.0 to"
-                    f" {hardest:g}"
-                )
-        if self.techniques is not None:
-            technique_set(self.techniques)
-
-    def _check_killer(self) -> None:
-        if self.symmetry != "none":
-            raise UsageError("a killer has no givens to place symmetrically: drop --symmetry")
-        if self.rating or self.label or self.techniques:
-            raise UsageError(
-                "the logic engine rates puzzles of all-different units, not killer cages:"
-                " drop --rating, --label and --techniques"
-            )
-        if self.givens is not None and self.givens[0] > 0:
-            raise UsageError("a killer is made without givens: --givens must allow 0")
-
-    def wants(self, givens: int, rating: Rating | None) -> bool:
-        """Whether a unique puzzle of ``givens`` givens and ``rating`` is what was asked."""
-        if self.givens is not None and not self.givens[0] <= givens <= self.givens[1]:
-            return False
-        if rating is None:
-            return True
-        if self.label == "needs_search":
-            return rating.status == Status.NEEDS_SEARCH
-        if (self.label or self.rating or self.techniques) and rating.score is None:
-            return False
-        if self.label is not None and rating.label != self.label:
-            return False
-        return not (
-            self.rating is not None
-            and rating.score is not None
-            and not self.rating[0] <= rating.score <= self.rating[1]
-        )
 
 
 def generate(
@@ -290,7 +202,11 @@ class _Maker:
         rules = fixed_rules(request.kind, request.geometry)
         self.counter = None if rules is None else Counter(rules, deadline)
         plain = request.kind == "sudoku" and not is_big(rules) if rules else False
-        self.checker = Engine(request.geometry, backend=CHECK_BACKEND) if plain else None
+        bitmask = plain and self.counter is not None and self.counter.bitmask
+        self.recounter = Counter(rules, deadline, bitmask=False) if rules and bitmask else None
+        """Counts each puzzle again apart from the bitmask search that dug it."""
+        cdcl = plain and self.recounter is None
+        self.checker = Engine(request.geometry, backend=CHECK_BACKEND) if cdcl else None
         if (
             rules is not None
             and self.counter is not None
@@ -311,6 +227,8 @@ class _Maker:
                 continue
             puzzle = self.puzzle(counter, solution, rng)
             if puzzle is None:
+                continue
+            if request.beyond_singles and counter.singles_solve(puzzle.givens):
                 continue
             rated = self.rate(puzzle) if request.rates else None
             if request.wants(puzzle.nclues, rated):
@@ -334,7 +252,8 @@ class _Maker:
         fewest = request.givens[0] if request.givens else 0
         unique = counter.unique if request.minimal else counter.surely_unique
         givens = dig(solution, self.groups, unique, rng, fewest, self.deadline)
-        if request.minimal and removable(givens, counter.unique):
+        alone = request.symmetry == "none" and not fewest
+        if request.minimal and not alone and removable(givens, counter.unique):
             return None
         return counter.rules.with_givens(givens)
 
@@ -348,9 +267,12 @@ class _Maker:
     def checked(
         self, puzzle: Puzzle, solution: tuple[int, ...], rating: Rating | None, seed: str
     ) -> Generated:
-        """The puzzle, once a CNF backend found it unique with this solution."""
+        """The puzzle, once another engine found it unique with this solution."""
         backend = BIG_BACKEND if is_big(puzzle) else CHECK_BACKEND
-        if self.checker is not None:
+        if self.recounter is not None:
+            backend = "the exact-cover search"
+            found, complete = (1, True) if self.recounter.unique(puzzle.givens) else (0, False)
+        elif self.checker is not None:
             again = self.checker.count(puzzle, 2, self.deadline)
             found, complete = len(again.grids), again.complete
         else:

@@ -1,6 +1,7 @@
 """Counting the solutions of a rule set's puzzles up to two, as fast as the rules allow: the
-compiled search for rules made of full units, with a CDCL backend for a puzzle past its node
-budget; CP-SAT for rules with sums (killer cages)."""
+compiled bitmask search for plain Sudokus below 25x25, the compiled exact-cover search for
+other rules made of full units, each with a CDCL backend for a puzzle past its node budget;
+CP-SAT for rules with sums (killer cages)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Sequence
 from satdoku.deadline import Deadline
 from satdoku.errors import UsageError
 from satdoku.model import Grid, Puzzle
-from satdoku.solver import dpll
+from satdoku.solver import bitgrid, dpll
 from satdoku.solver.backend import fit
 from satdoku.solver.defaults import is_big
 from satdoku.solver.engine import Engine
@@ -24,12 +25,16 @@ a near-minimal 25x25 may need millions)."""
 
 
 class Counter:
-    """Solutions of puzzles that share ``rules``, each puzzle a grid of givens."""
+    """Solutions of puzzles that share ``rules``, each puzzle a grid of givens; ``bitmask``
+    False keeps the counts off the bitmask search (to count apart from a counter that uses
+    it)."""
 
-    def __init__(self, rules: Puzzle, deadline: Deadline) -> None:
+    def __init__(self, rules: Puzzle, deadline: Deadline, bitmask: bool = True) -> None:
         self.rules = rules
         self.deadline = deadline
         self._search = _compiled(rules)
+        self.bitmask = bitmask and self._search is not None and bitgrid.takes(rules)
+        """Whether :meth:`unique` and :meth:`surely_unique` count on the bitmask search."""
         sums = any(not c.distinct for c in rules.constraints)
         self._backend = SUMS_BACKEND if sums else None
         self._engine: Engine | None = None
@@ -48,7 +53,11 @@ class Counter:
 
     def unique(self, givens: Sequence[int]) -> bool:
         """Whether the givens have exactly one solution."""
-        if self._search is not None:
+        if self.bitmask:
+            found, complete = self._bitmask(givens, bitgrid.NODE_BUDGET)
+            if complete or found >= 2:
+                return complete and found == 1
+        elif self._search is not None:
             found, complete = self._search.count(givens, 2, dpll.NODE_BUDGET, self.deadline)
             if self._search.timed_out:
                 self.deadline.check()
@@ -63,10 +72,42 @@ class Counter:
         which never costs uniqueness). Without the compiled search: :meth:`unique`."""
         if self._search is None:
             return self.unique(givens)
+        if self.bitmask:
+            found, complete = self._bitmask(givens, QUICK_BUDGET)
+            return complete and found == 1
         found, complete = self._search.count(givens, 2, QUICK_BUDGET, self.deadline)
         if self._search.timed_out:
             self.deadline.check()
         return complete and found == 1
+
+    def singles_solve(self, givens: Sequence[int]) -> bool | None:
+        """Whether naked and hidden singles alone solve the givens: the exact-cover search
+        solves them at its first node, whose unit propagation is those singles (None: no
+        compiled search for these rules)."""
+        if self._search is None:
+            return None
+        found, _ = self._search.count(givens, 1, 1, self.deadline)
+        return found == 1
+
+    def _bitmask(self, givens: Sequence[int], budget: int) -> tuple[int, bool]:
+        """Solutions counted to two by the bitmask search within ``budget`` nodes (its grids
+        unverified and unused), and whether that is all of them."""
+        seconds = 0.0
+        if self.deadline.limited:
+            seconds = max(self.deadline.remaining(), 1e-9)
+        geometry = self.rules.geometry
+        assert geometry is not None and bitgrid.solve_many is not None
+        counts, endings, _ = bitgrid.solve_many(
+            geometry.box_rows,
+            geometry.box_cols,
+            bytes(givens),
+            limit=2,
+            budget=budget,
+            seconds=seconds,
+        )
+        if endings[0] == bitgrid.Ending.TIMED_OUT:
+            self.deadline.check()
+        return counts[0], endings[0] == bitgrid.Ending.EXHAUSTED
 
     def _cdcl(self, givens: Sequence[int], limit: int) -> tuple[list[Grid], bool]:
         """The solutions by a backend with learning (for sums, or past the node budget): for
