@@ -168,7 +168,7 @@ def answer_redundant(job: Job, deadline: Deadline) -> OutputRecord:
 def answer_minimize(job: Job, deadline: Deadline) -> OutputRecord:
     from satdoku.setter import minimize
 
-    seed = job.seed or "0"
+    seed = "0" if job.seed is None else job.seed
     chosen: int | str = int(seed) if seed.lstrip("-").isdigit() else seed  # as the CLI's --seed
     found = minimize(
         read_puzzle(job), seed=chosen, consider=job.consider, timeout=deadline.timeout()
