@@ -69,27 +69,32 @@ def _x_chains(grid: CandidateGrid, technique: Technique, value: int) -> list[tup
     if len(strong) < 4:
         return []
     holders = {c for c, m in enumerate(grid.cands) if m & b}
+    # the cell holds the value: its peers do not; it does not: its partner does
+    edges: dict[Node, list[Node]] = {
+        (c, 1): [(p, 0) for p in peers[c] if p in holders] for c in holders
+    }
+    edges.update({(c, 0): [(p, 1) for p in partners] for c, partners in strong.items()})
+    nowhere: list[Node] = []
 
     def follow(node: Node) -> Iterable[Node]:
-        cell, on = node
-        if on:  # the cell holds the value: its peers do not
-            return ((p, 0) for p in peers[cell] if p in holders)
-        return ((p, 1) for p in strong.get(cell, ()))  # it does not: its partner does
+        return edges.get(node, nowhere)
 
     found: list[tuple[int, Step]] = []
     for start in sorted(strong):
         grid.check()
         came = _shortest((start, 0), follow)
+        seen_by_start = peers[start] & holders
         for end, on in came:
             if not on or end == start:
+                continue
+            both = seen_by_start & peers[end]
+            if not both:  # nothing to eliminate, whatever the chain
                 continue
             chain = _path(came, (end, on))
             if len(chain) < 4:
                 continue
             gone = tuple(
-                (c, value)
-                for c in sorted(peers[start] & peers[end] & holders)
-                if (c, 0) not in chain and (c, 1) not in chain
+                (c, value) for c in sorted(both) if (c, 0) not in chain and (c, 1) not in chain
             )
             if not gone:
                 continue
@@ -118,29 +123,36 @@ def find_xy_chain(grid: CandidateGrid, technique: Technique) -> list[Step]:
         return []
 
     def other(cell: int, value: int) -> int:
-        return values_of(cands[cell] & ~bit(value))[0]
+        return (cands[cell] & ~bit(value)).bit_length()
+
+    # the cell holds value: bivalue peers with it take their other one
+    edges: dict[Node, list[Node]] = {}
+    for cell in bivalue:
+        near = peers[cell] & bivalue
+        for value in values_of(cands[cell]):
+            b = bit(value)
+            edges[cell, value] = [(p, other(p, value)) for p in near if cands[p] & b]
 
     def follow(node: Node) -> Iterable[Node]:
-        cell, value = node  # the cell holds value: bivalue peers with it take their other one
-        return ((p, other(p, value)) for p in peers[cell] & bivalue if cands[p] & bit(value))
+        return edges.get(node, ())
 
     found: list[tuple[int, Step]] = []
     for start in sorted(bivalue):
         grid.check()
         for value in values_of(cands[start]):
             came = _shortest((start, other(start, value)), follow)
+            b = bit(value)
             for end, holds in came:
                 if holds != value or end == start:
+                    continue
+                both = [c for c in peers[start] & peers[end] if cands[c] & b]
+                if not both:  # nothing to eliminate, whatever the chain
                     continue
                 chain = _path(came, (end, holds))
                 if len(chain) < 3:
                     continue
                 cells = [c for c, _ in chain]
-                gone = tuple(
-                    (c, value)
-                    for c in sorted(peers[start] & peers[end])
-                    if cands[c] & bit(value) and c not in cells
-                )
+                gone = tuple((c, value) for c in sorted(both) if c not in cells)
                 if not gone:
                     continue
                 shown = " - ".join(

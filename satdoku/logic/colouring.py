@@ -60,7 +60,15 @@ def find_simple_colouring(grid: CandidateGrid, technique: Technique) -> list[Ste
             chain = f"the chain {cell_list(names, sides[0])} / {cell_list(names, sides[1])}"
             cells = tuple(sides[0] + sides[1])
             for side in sides:
-                clash = next(((a, c) for a in side for c in side if a < c and c in peers[a]), None)
+                members = set(side)
+                clash = next(
+                    (
+                        (a, min(seen))
+                        for a in side
+                        if (seen := {c for c in peers[a] & members if c > a})
+                    ),
+                    None,
+                )
                 if clash:
                     gone = tuple((c, value) for c in side)
                     found.append(
@@ -81,8 +89,8 @@ def find_simple_colouring(grid: CandidateGrid, technique: Technique) -> list[Ste
                 for c, m in enumerate(grid.cands)
                 if m & b
                 and c not in colour
-                and any(x in peers[c] for x in sides[0])
-                and any(x in peers[c] for x in sides[1])
+                and not peers[c].isdisjoint(sides[0])
+                and not peers[c].isdisjoint(sides[1])
             )
             if trapped:
                 see = "sees" if len(trapped) == 1 else "see"

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from satdoku.logic.grid import CandidateGrid, bit, popcount, values_of
-from satdoku.logic.singles import SINGLES
+from satdoku.logic.singles import PLACERS
 from satdoku.logic.step import Step
 from satdoku.logic.technique import Technique
 
@@ -37,15 +37,16 @@ def _follow(grid: CandidateGrid, cell: int, value: int) -> Branch:
     or a contradiction shows."""
     branch = grid.copy()
     branch.place(cell, value)
+    cands = branch.cands
     count = 0
     while (problem := branch.dead_end()) is None:
         branch.check()
-        for single in SINGLES:
-            steps = single(branch)
-            if steps:
-                for step in steps:
-                    if step.applies_to(branch):
-                        step.apply(branch)
+        for singles in PLACERS:
+            found = singles(branch)
+            if found:
+                for c, v, _ in found:
+                    if cands[c] >> (v - 1) & 1:
+                        branch.place(c, v)
                         count += 1
                 break
         else:

@@ -96,6 +96,11 @@ class Layout:
         return layout
 
     @cached_property
+    def value_bits(self) -> tuple[int, ...]:
+        """The candidate bit of each value, 0 for a blank (index 0)."""
+        return (0, *(bit(v) for v in range(1, self.puzzle.values + 1)))
+
+    @cached_property
     def unit_sets(self) -> tuple[frozenset[int], ...]:
         return tuple(frozenset(u) for u in self.units)
 
@@ -325,9 +330,8 @@ class CandidateGrid:
         Placing only candidates never puts a value twice in a unit, so after the givens are
         checked this is all that can go wrong."""
         layout = self.layout
-        marks = [
-            m or 1 << (v - 1) if v else m for v, m in zip(self.values, self.cands, strict=True)
-        ]
+        bits = layout.value_bits
+        marks = [m | bits[v] for v, m in zip(self.values, self.cands, strict=True)]
         if 0 in marks:
             return f"{layout.names[marks.index(0)]} has no candidate left"
         full = self.all_values
