@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable
 
-from satdoku.logic.grid import CandidateGrid, bit, popcount, values_of
+from satdoku.logic.grid import CandidateGrid, bit, values_of
 from satdoku.logic.step import Step, losses
 from satdoku.logic.technique import Technique
 
@@ -118,7 +118,7 @@ def find_xy_chain(grid: CandidateGrid, technique: Technique) -> list[Step]:
     names = layout.names
     peers = layout.peers
     cands = grid.cands
-    bivalue = {c for c, m in enumerate(cands) if popcount(m) == 2}
+    bivalue = {c for c, m in enumerate(cands) if m.bit_count() == 2}
     if len(bivalue) < 3:
         return []
 

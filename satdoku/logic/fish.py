@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from satdoku.logic.grid import CandidateGrid, bit, popcount
+from satdoku.logic.grid import CandidateGrid, bit
 from satdoku.logic.step import Step, losses
 from satdoku.logic.technique import Finder, Technique
 
@@ -40,24 +40,26 @@ def _fish(
     cover_units = layout.family(cover_kind)
     cover_of = layout.unit_index_of[cover_kind]
     found = []
-    for value in range(1, layout.puzzle.values + 1):
+    n = layout.puzzle.values
+    spots = [[0] * len(base_units) for _ in range(n + 1)]  # value, base unit -> its covers
+    for k, u in enumerate(base_units):
+        for c in layout.units[u]:
+            m = cands[c]
+            while m:
+                low = m & -m
+                m ^= low
+                spots[low.bit_length()][k] |= 1 << cover_of[c]
+    for value in range(1, n + 1):
         grid.check()
         b = bit(value)
-        lines: list[tuple[int, int]] = []
-        for k, u in enumerate(base_units):
-            mask = 0
-            for c in layout.units[u]:
-                if cands[c] & b:
-                    mask |= 1 << cover_of[c]
-            if 2 <= popcount(mask) <= size:
-                lines.append((k, mask))
+        lines = [(k, mask) for k, mask in enumerate(spots[value]) if 2 <= mask.bit_count() <= size]
         if len(lines) < size:
             continue
         for group in grid.paced(combinations(lines, size)):
             union = 0
             for _, mask in group:
                 union |= mask
-            if popcount(union) != size:
+            if union.bit_count() != size:
                 continue
             base_set = {k for k, _ in group}
             base_of = layout.unit_index_of[base_kind]

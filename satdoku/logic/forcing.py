@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from satdoku.logic.grid import CandidateGrid, bit, popcount, values_of
+from satdoku.logic.grid import CandidateGrid, bit, values_of
 from satdoku.logic.singles import PLACERS
 from satdoku.logic.step import Step
 from satdoku.logic.technique import Technique
@@ -65,7 +65,7 @@ def _alternatives(grid: CandidateGrid) -> Iterator[tuple[str, list[Choice]]]:
     names = layout.names
     for size in (2, 3):
         for cell, mask in enumerate(grid.cands):
-            if popcount(mask) == size:
+            if mask.bit_count() == size:
                 values = values_of(mask)
                 yield f"{names[cell]} {{{','.join(map(str, values))}}}", [(cell, v) for v in values]
         if size == 2:

@@ -41,10 +41,6 @@ def values_of(mask: int) -> list[int]:
     return found
 
 
-def popcount(mask: int) -> int:
-    return mask.bit_count()
-
-
 @dataclass(frozen=True)
 class Layout:
     """What the techniques need to know about a puzzle's units, computed once per puzzle."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from satdoku.logic.grid import CandidateGrid, bit, popcount, values_of
+from satdoku.logic.grid import CandidateGrid, bit, values_of
 from satdoku.logic.step import Step, cell_list, digit_list, losses
 from satdoku.logic.technique import Finder, Technique
 
@@ -20,14 +20,14 @@ def naked(size: int) -> Finder:
         cands = grid.cands
         found = []
         for u, unit in grid.paced(enumerate(layout.units)):
-            small = [c for c in unit if 2 <= popcount(cands[c]) <= size]
+            small = [c for c in unit if 2 <= cands[c].bit_count() <= size]
             if len(small) < size:
                 continue
             for group in grid.paced(combinations(small, size)):
                 union = 0
                 for c in group:
                     union |= cands[c]
-                if popcount(union) != size:
+                if union.bit_count() != size:
                     continue
                 gone = tuple(
                     (c, v)
@@ -69,14 +69,14 @@ def hidden(size: int) -> Finder:
                     value = low.bit_length()
                     places[value] = places.get(value, 0) | 1 << k
                     m ^= low
-            places = {v: mask for v, mask in places.items() if 2 <= popcount(mask) <= size}
+            places = {v: mask for v, mask in places.items() if 2 <= mask.bit_count() <= size}
             if len(places) < size:
                 continue
             for digits in grid.paced(combinations(sorted(places), size)):
                 union = 0
                 for value in digits:
                     union |= places[value]
-                if popcount(union) != size:
+                if union.bit_count() != size:
                     continue
                 keep = 0
                 for value in digits:

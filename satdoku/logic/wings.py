@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from satdoku.logic.grid import CandidateGrid, bit, popcount, values_of
+from satdoku.logic.grid import CandidateGrid, bit, values_of
 from satdoku.logic.step import Step, cell_list, losses
 from satdoku.logic.technique import Technique
 
@@ -22,7 +22,7 @@ def _seen_by_all(grid: CandidateGrid, cells: tuple[int, ...], value: int) -> tup
 
 
 def _bivalue(grid: CandidateGrid) -> list[int]:
-    return [c for c, m in enumerate(grid.cands) if popcount(m) == 2]
+    return [c for c, m in enumerate(grid.cands) if m.bit_count() == 2]
 
 
 def _wing(grid: CandidateGrid, technique: Technique, pivot_size: int) -> list[Step]:
@@ -34,12 +34,12 @@ def _wing(grid: CandidateGrid, technique: Technique, pivot_size: int) -> list[St
     bivalue = set(_bivalue(grid))
     found = []
     for pivot, pm in grid.paced(enumerate(cands)):
-        if popcount(pm) != pivot_size:
+        if pm.bit_count() != pivot_size:
             continue
         wings = sorted(
             c
             for c in peers[pivot]
-            if c in bivalue and popcount(cands[c] & pm) == (1 if pivot_size == 2 else 2)
+            if c in bivalue and (cands[c] & pm).bit_count() == (1 if pivot_size == 2 else 2)
         )
         for i, a in enumerate(wings):
             for b in wings[i + 1 :]:
@@ -47,7 +47,7 @@ def _wing(grid: CandidateGrid, technique: Technique, pivot_size: int) -> list[St
                 if am == bm:
                     continue
                 z = am & bm
-                if popcount(z) != 1:
+                if z.bit_count() != 1:
                     continue
                 if pivot_size == 2:
                     if z & pm or (am | bm) & pm != pm:
