@@ -49,23 +49,24 @@ def _best(candidates: Iterable[tuple[int, Step]]) -> list[Step]:
 
 def find_x_chain(grid: CandidateGrid, technique: Technique) -> list[Step]:
     found: list[tuple[int, Step]] = []
+    links = grid.strong_links()
     for value in range(1, grid.layout.puzzle.values + 1):
         grid.check()
-        found += _x_chains(grid, technique, value)
+        found += _x_chains(grid, technique, value, links[value])
     return _best(found)
 
 
-def _x_chains(grid: CandidateGrid, technique: Technique, value: int) -> list[tuple[int, Step]]:
+def _x_chains(
+    grid: CandidateGrid, technique: Technique, value: int, links: list[tuple[int, int, int]]
+) -> list[tuple[int, Step]]:
     layout = grid.layout
     names = layout.names
     peers = layout.peers
     b = bit(value)
     strong: dict[int, set[int]] = {}
-    for u in layout.full_units:
-        where = grid.where(u, value)
-        if len(where) == 2:
-            strong.setdefault(where[0], set()).add(where[1])
-            strong.setdefault(where[1], set()).add(where[0])
+    for _, first, second in links:
+        strong.setdefault(first, set()).add(second)
+        strong.setdefault(second, set()).add(first)
     if len(strong) < 4:
         return []
     holders = {c for c, m in enumerate(grid.cands) if m & b}
@@ -98,12 +99,12 @@ def _x_chains(grid: CandidateGrid, technique: Technique, value: int) -> list[tup
             )
             if not gone:
                 continue
-            links = names[start] + "".join(
+            shown = names[start] + "".join(
                 (" = " if is_on else " - ") + names[c] for c, is_on in chain[1:]
             )
             step = technique.step(
                 grid,
-                f"{technique.name} on {value}: {links} (= strong, - weak link): "
+                f"{technique.name} on {value}: {shown} (= strong, - weak link): "
                 f"{names[start]} or {names[end]} is {value}, so {losses(names, gone)}",
                 cells=tuple(c for c, _ in chain),
                 digits=(value,),

@@ -16,15 +16,13 @@ from satdoku.logic.step import Step, cell_list, losses
 from satdoku.logic.technique import Technique
 
 
-def _chains(grid: CandidateGrid, value: int) -> list[dict[int, int]]:
-    """The chains of conjugate pairs for ``value``, each as cell -> colour (0 or 1)."""
+def _chains(pairs: list[tuple[int, int, int]]) -> list[dict[int, int]]:
+    """The chains of the conjugate pairs of one value (unit, cell, cell), each as cell ->
+    colour (0 or 1)."""
     links: dict[int, set[int]] = {}
-    for u in grid.layout.full_units:
-        where = grid.where(u, value)
-        if len(where) == 2:
-            a, b = where
-            links.setdefault(a, set()).add(b)
-            links.setdefault(b, set()).add(a)
+    for _, a, b in pairs:
+        links.setdefault(a, set()).add(b)
+        links.setdefault(b, set()).add(a)
     chains = []
     seen: set[int] = set()
     for start in sorted(links):
@@ -48,10 +46,11 @@ def find_simple_colouring(grid: CandidateGrid, technique: Technique) -> list[Ste
     peers = layout.peers
     names = layout.names
     found = []
+    pairs = grid.strong_links()
     for value in range(1, layout.puzzle.values + 1):
         grid.check()
         b = bit(value)
-        for colour in _chains(grid, value):
+        for colour in _chains(pairs[value]):
             grid.check()
             sides = (
                 sorted(c for c, k in colour.items() if k == 0),

@@ -302,6 +302,28 @@ class CandidateGrid:
         cands = self.cands
         return [c for c in self.layout.units[unit] if cands[c] & b]
 
+    def strong_links(self) -> list[list[tuple[int, int, int]]]:
+        """Per value (index 0 unused), the full units where it has exactly two places, in the
+        order of the full units: (unit, first cell, second cell)."""
+        layout = self.layout
+        cands = self.cands
+        links: list[list[tuple[int, int, int]]] = [[] for _ in range(layout.puzzle.values + 1)]
+        for u in layout.full_units:
+            unit = layout.units[u]
+            once = twice = thrice = 0
+            for c in unit:
+                m = cands[c]
+                thrice |= twice & m
+                twice |= once & m
+                once |= m
+            two = twice & ~thrice
+            while two:
+                b = two & -two
+                two ^= b
+                first, second = (c for c in unit if cands[c] & b)
+                links[b.bit_length()].append((u, first, second))
+        return links
+
     def placed_in(self, unit: int) -> int:
         """The mask of values already placed in ``unit``."""
         mask = 0

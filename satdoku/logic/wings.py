@@ -83,16 +83,6 @@ def find_xyz_wing(grid: CandidateGrid, technique: Technique) -> list[Step]:
     return _wing(grid, technique, 3)
 
 
-def _strong_links(grid: CandidateGrid, value: int) -> list[tuple[int, int, int]]:
-    """Full units where ``value`` has exactly two places: (unit, cell, cell)."""
-    links = []
-    for u in grid.layout.full_units:
-        where = grid.where(u, value)
-        if len(where) == 2:
-            links.append((u, where[0], where[1]))
-    return links
-
-
 def find_w_wing(grid: CandidateGrid, technique: Technique) -> list[Step]:
     """Two cells {x,y} that do not see each other, joined by a strong link on x (a unit where
     x has two places, one seeing each cell): one of the cells is y, so cells seeing both lose y."""
@@ -100,7 +90,7 @@ def find_w_wing(grid: CandidateGrid, technique: Technique) -> list[Step]:
     layout = grid.layout
     peers = layout.peers
     bivalue = _bivalue(grid)
-    links = {v: _strong_links(grid, v) for v in grid.paced(range(1, layout.puzzle.values + 1))}
+    links = grid.strong_links()
     found = []
     for i, a in enumerate(bivalue):
         grid.check()
