@@ -59,17 +59,17 @@ def hidden(size: int) -> Finder:
         layout = grid.layout
         cands = grid.cands
         found = []
+        values = range(1, layout.puzzle.values + 1)
         for u in grid.paced(layout.full_units):
             unit = layout.units[u]
-            places: dict[int, int] = {}
+            spots = [0] * (len(values) + 1)  # value -> its places, a bit per cell of the unit
             for k, c in enumerate(unit):
                 m = cands[c]
                 while m:
                     low = m & -m
-                    value = low.bit_length()
-                    places[value] = places.get(value, 0) | 1 << k
+                    spots[low.bit_length()] |= 1 << k
                     m ^= low
-            places = {v: mask for v, mask in places.items() if 2 <= mask.bit_count() <= size}
+            places = {v: spots[v] for v in values if 2 <= spots[v].bit_count() <= size}
             if len(places) < size:
                 continue
             for digits in grid.paced(combinations(sorted(places), size)):
