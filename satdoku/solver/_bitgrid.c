@@ -12,8 +12,8 @@
  * branches on an open cell with the fewest candidates, each level working on its own copy of
  * the masks; chronological backtracking, no learning.
  *
- * 9x9 grids have a search of their own with the same rules and the same choices (so the same
- * tree), over masks turned around: see "9x9" below.
+ * 9x9 grids have a search of their own over masks turned around, with more rules and another
+ * choice of branch: see "9x9" below.
  *
  * Every answer goes back unverified: the caller checks every grid it keeps.
  */
@@ -426,7 +426,9 @@ static void solve_one(Search *s, const unsigned char *givens)
  * band, v sits once in each row and once in each box, so the (row, box) segments that hold it
  * form a permutation of 3; a segment that no permutation open to v uses loses v (this holds
  * pointing and claiming, and more), and with no permutation left there is a conflict. The
- * same goes for the columns and boxes of a stack. */
+ * same goes for the columns and boxes of a stack. A segment holds three values, so when three
+ * values must go to one segment the others leave it. The search branches on the open
+ * permutations of one value in one band or stack, not on a cell: a child per permutation. */
 
 #define FULL27 0x7FFFFFFu
 
@@ -438,6 +440,8 @@ typedef struct {
 static uint32_t band_peers[27];   /* the row and box of a band cell, within the band */
 static unsigned char segments[512]; /* the 3-cell segments of a 9-bit row that hold a bit */
 static uint16_t keep[512];        /* the cells of a 3x3 matrix on some permutation in it */
+static unsigned char perm_count[512]; /* the permutations in a 3x3 matrix */
+static uint16_t lone_rows[512];   /* the bits of a 3x3 matrix alone in their row */
 static uint32_t row_spread[512];  /* 3x3 (row, box) bits -> their segments' band bits */
 static uint32_t col_spread[8];    /* 3 column bits -> those columns' bits in a band */
 
@@ -457,10 +461,17 @@ static void build_band_tables(void)
         for (int k = 0; k < 6; k++) {
             const uint16_t perm = (uint16_t)((1u << perms[k][0]) | (1u << (3 + perms[k][1])) |
                                              (1u << (6 + perms[k][2])));
-            if ((m & perm) == perm)
+            if ((m & perm) == perm) {
                 on |= perm;
+                perm_count[m]++;
+            }
         }
         keep[m] = on;
+        for (int row = 0; row < 3; row++) {
+            const int bits = (m >> (3 * row)) & 7;
+            if (bits && !(bits & (bits - 1)))
+                lone_rows[m] |= (uint16_t)(bits << (3 * row));
+        }
         uint32_t spread = 0;
         for (int b = 0; b < 9; b++)
             if (m & (1 << b))
@@ -597,6 +608,69 @@ static int bands9(Board *x, int *changed)
     return 1;
 }
 
+/* Segments (bit 3 * row + box) that three values must take, from the values' open
+ * segments ``on``: every other value leaves them; four values for one segment is a conflict
+ * (-1). */
+static int full_segments(const int *on)
+{
+    int once = 0, twice = 0, thrice = 0, four = 0;
+    for (int v = 0; v < 9; v++) {
+        const int l = lone_rows[on[v]];
+        four |= thrice & l;
+        thrice |= twice & l;
+        twice |= once & l;
+        once |= l;
+    }
+    return four ? -1 : thrice;
+}
+
+/* A segment (three cells of a row or column within a box) holds three values: when three
+ * values must go there, the others leave it; 0 on a conflict. */
+static int triads9(Board *x, int *changed)
+{
+    int on[9];
+    for (int b = 0; b < 3; b++) {
+        for (int v = 0; v < 9; v++) {
+            const uint32_t m = x->p[v][b];
+            on[v] = keep[segments[m & 0x1FF] | segments[(m >> 9) & 0x1FF] << 3 |
+                         segments[m >> 18] << 6];
+        }
+        const int full = full_segments(on);
+        if (full < 0)
+            return 0;
+        if (full)
+            for (int v = 0; v < 9; v++) {
+                const int off = full & ~lone_rows[on[v]] & on[v];
+                if (off) {
+                    x->p[v][b] &= ~row_spread[off];
+                    *changed = 1;
+                }
+            }
+    }
+    uint32_t cols[9][3];
+    for (int v = 0; v < 9; v++)
+        for (int b = 0; b < 3; b++)
+            cols[v][b] = (x->p[v][b] | x->p[v][b] >> 9 | x->p[v][b] >> 18) & 0x1FF;
+    for (int j = 0; j < 3; j++) {
+        for (int v = 0; v < 9; v++)
+            on[v] = keep[((cols[v][0] >> (3 * j)) & 7) | ((cols[v][1] >> (3 * j)) & 7) << 3 |
+                         ((cols[v][2] >> (3 * j)) & 7) << 6];
+        const int full = full_segments(on);
+        if (full < 0)
+            return 0;
+        if (full)
+            for (int v = 0; v < 9; v++) {
+                const int off = full & ~lone_rows[on[v]] & on[v];
+                if (off) {
+                    for (int b = 0; b < 3; b++)
+                        x->p[v][b] &= ~(col_spread[(off >> (3 * b)) & 7] << (3 * j));
+                    *changed = 1;
+                }
+            }
+    }
+    return 1;
+}
+
 static int propagate9(Board *x)
 {
     for (;;) {
@@ -614,6 +688,10 @@ static int propagate9(Board *x)
             continue;
         if (!bands9(x, &changed))
             return 0;
+        if (changed)
+            continue;
+        if (!triads9(x, &changed))
+            return 0;
         if (!changed)
             return 1;
     }
@@ -629,43 +707,64 @@ static void record9(Search *s, const Board *x)
     s->stored++;
 }
 
-/* An open cell with the fewest values: (band, bit), its values in *values. */
-static void pick9(const Board *x, int *band, int *cell, int *values)
+static const uint16_t perm_masks[6] = {0421, 0241, 0412, 0142, 0214, 0124};
+
+/* The (row, box) segments of band b that hold value v (bit 3 * row + box). */
+static int row_occupancy(const Board *x, int v, int b)
 {
-    int fewest = 10;
+    const uint32_t m = x->p[v][b];
+    return segments[m & 0x1FF] | segments[(m >> 9) & 0x1FF] << 3 | segments[m >> 18] << 6;
+}
+
+/* The (band, column) segments of stack j that hold value v (bit 3 * band + column). */
+static int col_occupancy(const Board *x, int v, int j)
+{
+    int occ = 0;
     for (int b = 0; b < 3; b++) {
-        uint32_t once = 0, twice = 0, thrice = 0;
+        const uint32_t m = x->p[v][b];
+        occ |= (int)(((m | m >> 9 | m >> 18) >> (3 * j)) & 7) << (3 * b);
+    }
+    return occ;
+}
+
+/* What to branch on: a value of a band (*where 0..2) or stack (3..5) with the fewest
+ * permutations open, 2 or more, in the band or stack with the fewest open over all values;
+ * its open segments in *occ. Propagated to a fixpoint, an unsolved board has one: with a
+ * single permutation everywhere, each value would have one cell left in each box. */
+static void pick9(const Board *x, int *where, int *value, int *occ)
+{
+    int fewest = 1000;
+    for (int k = 0; k < 6; k++) {
+        int total = 0, vbest = -1, vfew = 7, vocc = 0;
         for (int v = 0; v < 9; v++) {
-            const uint32_t m = x->p[v][b];
-            thrice |= twice & m;
-            twice |= once & m;
-            once |= m;
+            const int o = k < 3 ? row_occupancy(x, v, k) : col_occupancy(x, v, k - 3);
+            const int c = perm_count[o];
+            total += c;
+            if (c >= 2 && c < vfew) {
+                vfew = c;
+                vbest = v;
+                vocc = o;
+            }
         }
-        const uint32_t pairs = twice & ~thrice & ~x->solved[b];
-        if (pairs) {
-            *band = b;
-            *cell = lowest(pairs);
-            fewest = 2;
-            break;
+        if (vbest >= 0 && total < fewest) {
+            fewest = total;
+            *where = k;
+            *value = vbest;
+            *occ = vocc;
         }
     }
-    if (fewest > 2)
-        for (int b = 0; b < 3; b++)
-            for (uint32_t open = FULL27 & ~x->solved[b]; open; open &= open - 1) {
-                const int i = lowest(open);
-                int k = 0;
-                for (int v = 0; v < 9; v++)
-                    k += x->p[v][b] >> i & 1;
-                if (k < fewest) {
-                    fewest = k;
-                    *band = b;
-                    *cell = i;
-                }
-            }
-    *values = 0;
-    for (int v = 0; v < 9; v++)
-        if (x->p[v][*band] >> *cell & 1)
-            *values |= 1 << v;
+}
+
+/* Value v of band (where < 3) or stack (where - 3) kept to the segments of ``perm``. */
+static void restrict9(Board *x, int where, int v, int perm)
+{
+    if (where < 3) {
+        x->p[v][where] &= row_spread[perm];
+        return;
+    }
+    const int j = where - 3;
+    for (int b = 0; b < 3; b++)
+        x->p[v][b] &= ~(col_spread[~(perm >> (3 * b)) & 7] << (3 * j));
 }
 
 static int node9(Search *s, Board *x)
@@ -677,15 +776,15 @@ static int node9(Search *s, Board *x)
             record9(s, x);
         return counted(s);
     }
-    int band = 0, cell = 0, values = 0;
-    pick9(x, &band, &cell, &values);
-    while (values) {
-        const int v = lowest((uint32_t)values);
-        values &= values - 1;
+    int where = 0, value = 0, occ = 0;
+    pick9(x, &where, &value, &occ);
+    for (int k = 0; k < 6; k++) {
+        if ((occ & perm_masks[k]) != perm_masks[k])
+            continue;
         if (stop_here(s))
             return 1;
         Board child = *x;
-        place(&child, v, band, cell);
+        restrict9(&child, where, value, perm_masks[k]);
         if (node9(s, &child))
             return 1;
     }

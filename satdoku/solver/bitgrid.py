@@ -3,11 +3,13 @@
 Each cell keeps a mask of its open values; placing a value removes it from the peers' masks
 (naked singles), a value with one place left in a unit goes there (hidden singles), and the
 intersections of boxes with rows and columns remove what they lock (pointing and claiming).
-Then it branches on a cell with the fewest open values; no learning. A whole chunk of puzzles
-goes to the C extension (``satdoku/solver/_bitgrid.c``) in one call, and what comes back is
-checked a chunk at a time (:func:`satdoku.verify.plain_failures`) before anyone sees it. This
-is what ``satdoku batch`` runs on plain Sudokus below 25x25 when no backend, encoding or
-conflict budget is named (docs/benchmarks.md, "Throughput").
+Then it branches on a cell with the fewest open values; no learning. On 9x9 it also knows that
+a row or column within a box holds three values, and branches instead on the ways one value
+can cross a band or stack of boxes. A whole chunk of puzzles goes to the C extension
+(``satdoku/solver/_bitgrid.c``) in one call, and what comes back is checked a chunk at a time
+(:func:`satdoku.verify.plain_failures`) before anyone sees it. This is what ``satdoku batch``
+runs on plain Sudokus below 25x25 when no backend, encoding or conflict budget is named
+(docs/benchmarks.md, "Throughput").
 """
 
 from __future__ import annotations
