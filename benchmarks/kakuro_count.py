@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -22,18 +24,24 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from machine import header
 
 
-def run(file: Path, strategy: str, limit: int, timeout: float) -> tuple[float, Counter[str]]:
-    """Seconds of one ``satdoku count`` over ``file``, and how many records had each status."""
+def run(file: Path, strategy: str, limit: int, timeout: float) -> tuple[float, float, Counter[str]]:
+    """Seconds and CPU seconds of one ``satdoku count`` over ``file``, and how many records
+    had each status."""
     command = [sys.executable, "-m", "satdoku", "count", "--kind", "kakuro", "-f", str(file)]
     command += ["--limit", str(limit), "--timeout", str(timeout), "--format", "json", "-q"]
     if strategy != "default":
         command += ["--strategy", strategy]
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), _children_cpu()
     done = subprocess.run(command, capture_output=True, text=True, check=False)
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, _children_cpu() - cpu
     if done.returncode not in (0, 1, 3):  # 1: some puzzle not unique, 3: some unknown
         raise SystemExit(f"{' '.join(command)}: exit {done.returncode}: {done.stderr.strip()}")
-    return seconds, Counter(json.loads(line)["status"] for line in done.stdout.splitlines())
+    return seconds, cpu, Counter(json.loads(line)["status"] for line in done.stdout.splitlines())
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def main() -> int:
@@ -48,15 +56,20 @@ def main() -> int:
         print(f"{args.file}: not found", file=sys.stderr)
         return 2
     print(header(sys.argv))
-    print("| strategy | median s | runs | statuses |")
-    print("|---|---:|---:|---|")
+    print(f"Load average at the start: {', '.join(f'{x:.1f}' for x in os.getloadavg())}\n")
+    print("| strategy | median s | median CPU s | runs | statuses |")
+    print("|---|---:|---:|---:|---|")
     for strategy in args.strategies.split(","):
-        times, statuses = [], Counter[str]()
+        times, cpus, statuses = [], [], Counter[str]()
         for _ in range(args.repeats):
-            seconds, statuses = run(args.file, strategy, args.limit, args.timeout)
+            seconds, cpu, statuses = run(args.file, strategy, args.limit, args.timeout)
             times.append(seconds)
+            cpus.append(cpu)
         shown = ", ".join(f"{n} {status}" for status, n in statuses.most_common())
-        print(f"| {strategy} | {statistics.median(times):.1f} | {len(times)} | {shown} |")
+        print(
+            f"| {strategy} | {statistics.median(times):.1f} | {statistics.median(cpus):.1f}"
+            f" | {len(times)} | {shown} |"
+        )
     return 0
 
 
