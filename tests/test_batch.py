@@ -297,11 +297,13 @@ def test_the_fingerprint_marks_every_chunk_and_the_end():
 
 
 def test_ctrl_c_leaves_whole_records_and_resume_completes_them(tmp_path):
-    source = shared_file("9x9/tdoku_17_clue_49158.txt").read_text().splitlines()[:2500]
+    # the first chunk of 300 is written long before the last of 20,000 (seconds of work on
+    # a quiet machine): the batch is still running at ^C
+    source = shared_file("9x9/tdoku_17_clue_49158.txt").read_text().splitlines()[:20000]
     path = tmp_path / "big.txt"
     path.write_text("\n".join(source) + "\n")
     out = tmp_path / "out.jsonl"
-    slow = ["--chunk", "300", "--backend", "minicard"]  # seconds of work: still running at ^C
+    slow = ["--chunk", "300", "--backend", "minicard"]
     proc = subprocess.Popen(
         [sys.executable, "-m", "satdoku", "batch", str(path), "-o", str(out), *slow],
         stdout=subprocess.PIPE,
