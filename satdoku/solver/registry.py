@@ -1,27 +1,47 @@
 """The one registry of backends: every caller looks a backend up here by name.
 
-Backends with one name are registered as objects (:func:`register`); a family of names (any
-python-sat solver spec) as a lookup function (:func:`register_family`). Adding a backend is one
-module that implements :class:`~satdoku.solver.backend.Backend` and one line in
+Backends with one name are registered as objects (:func:`register`) or, for the built-in ones,
+as the ``module:Class`` that makes them (:data:`BUILTIN`), imported at the first lookup of their
+name: a plain solve loads the compiled search's module, not CP-SAT's nor python-sat's. A family
+of names (any python-sat solver spec) is a lookup function (:func:`register_family`). Adding a
+backend is one module that implements :class:`~satdoku.solver.backend.Backend` and one line in
 :data:`BUILTIN` (or a call to :func:`register`).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from satdoku.errors import UsageError
-from satdoku.solver.backend import Backend
-from satdoku.solver.bruteforce import BruteForceBackend
-from satdoku.solver.cpsat_backend import CpsatBackend
-from satdoku.solver.dpll_backend import DpllBackend
-from satdoku.solver.pysat_backend import lookup as pysat_lookup
-from satdoku.solver.pysat_solver import solver_names
+
+if TYPE_CHECKING:
+    from satdoku.solver.backend import Backend
 
 Lookup = Callable[[str], "Backend | None"]
 
-_NAMED: dict[str, Backend] = {}
-_FAMILIES: list[tuple[Lookup, Callable[[], list[str]]]] = []
+BUILTIN: dict[str, str] = {
+    "cpsat": "satdoku.solver.cpsat_backend:CpsatBackend",
+    "dpll": "satdoku.solver.dpll_backend:DpllBackend",
+    "brute": "satdoku.solver.bruteforce:BruteForceBackend",
+    "portfolio": "satdoku.solver.portfolio:PortfolioBackend",
+}
+"""The backends with one name each: the class that makes each, as ``module:Class``."""
+
+FAMILIES: tuple[tuple[str, str], ...] = (
+    ("satdoku.solver.pysat_backend:lookup", "satdoku.solver.pysat_solver:solver_names"),
+)
+"""Families of names: the lookup of a spec and the list of names, as ``module:function``."""
+
+_NAMED: dict[str, Backend | str] = dict(BUILTIN)
+_FAMILIES: list[tuple[Lookup | str, Callable[[], list[str]] | str]] = list(FAMILIES)
+
+
+def _load(target: str) -> Any:
+    """The object ``module:name`` names, its module imported."""
+    module, name = target.split(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def register(backend: Backend) -> Backend:
@@ -45,10 +65,12 @@ def register_family(lookup: Lookup, names: Callable[[], list[str]]) -> None:
 def get_backend(name: str) -> Backend:
     """The backend called ``name``; :class:`UsageError` naming the choices when none is."""
     backend = _NAMED.get(name)
+    if isinstance(backend, str):
+        backend = _NAMED[name] = _load(backend)()
     if backend is not None:
         return backend
     for lookup, _ in _FAMILIES:
-        found = lookup(name)
+        found = (_load(lookup) if isinstance(lookup, str) else lookup)(name)
         if found is not None:
             return found
     raise UsageError(f"unknown backend {name!r}; choose from {', '.join(backends())}")
@@ -58,12 +80,5 @@ def backends() -> list[str]:
     """Every backend name: the named ones, then each family's."""
     names = list(_NAMED)
     for _, family in _FAMILIES:
-        names += family()
+        names += (_load(family) if isinstance(family, str) else family)()
     return names
-
-
-BUILTIN: tuple[Backend, ...] = (CpsatBackend(), DpllBackend(), BruteForceBackend())
-"""The backends with one name each."""
-for _backend in BUILTIN:
-    register(_backend)
-register_family(pysat_lookup, solver_names)
