@@ -26,50 +26,70 @@ writing: :func:`parse_puzzle`, :func:`read_records`, :func:`format_line`,
 Outcomes are :class:`Status` words; :class:`Exit` holds the command's exit codes.
 """
 
+from __future__ import annotations
+
 import importlib
 import os
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from satdoku import solver
-from satdoku.constraints import AllDifferent, Sum
-from satdoku.deadline import SolveTimeout
-from satdoku.errors import ParseError, SatdokuError, UsageError, VerificationError
-from satdoku.formats import format_grid, format_line, parse_puzzle, read_records
-from satdoku.formats.puzzle import Rows, as_puzzle
-from satdoku.geometry import Geometry
-from satdoku.model import Grid, Puzzle
-from satdoku.results import Solution, Stats
-from satdoku.status import Exit, Status
-from satdoku.verify import check, given_clashes, violations
 
 if TYPE_CHECKING:
+    from satdoku.constraints import AllDifferent, Sum
+    from satdoku.deadline import SolveTimeout
+    from satdoku.errors import ParseError, SatdokuError, UsageError, VerificationError
+    from satdoku.formats import format_grid, format_line, parse_puzzle, read_records
+    from satdoku.formats.puzzle import Rows
+    from satdoku.geometry import Geometry
     from satdoku.logic import Explanation, Rating, Step, explain, hint, rate
+    from satdoku.model import Grid, Puzzle
     from satdoku.reasons import Reason
+    from satdoku.results import Solution, Stats
     from satdoku.setter import Minimized, Redundancy
     from satdoku.solver.candidates import Candidates
     from satdoku.solver.counting import Count, Uniqueness
+    from satdoku.status import Exit, Status
+    from satdoku.verify import check, given_clashes, violations
+
+    Text = Puzzle | str | Rows
+    """A puzzle, its text in any notation satdoku reads (:func:`parse_puzzle`), or the rows
+    of a grid."""
+    Box = Geometry | str | None
+    """The box shape of a text that leaves it open (``"2x3"``): sizes that are not square
+    numbers."""
 
 __version__ = "0.1.0"
 
 _LAZY = {
-    **{
-        name: "satdoku.logic"
-        for name in ("Explanation", "Rating", "Step", "explain", "hint", "rate")
-    },
+    **dict.fromkeys(("AllDifferent", "Sum"), "satdoku.constraints"),
+    "SolveTimeout": "satdoku.deadline",
+    **dict.fromkeys(
+        ("ParseError", "SatdokuError", "UsageError", "VerificationError"), "satdoku.errors"
+    ),
+    **dict.fromkeys(
+        ("format_grid", "format_line", "parse_puzzle", "read_records"), "satdoku.formats"
+    ),
+    "Geometry": "satdoku.geometry",
+    **dict.fromkeys(("Grid", "Puzzle"), "satdoku.model"),
+    **dict.fromkeys(("Solution", "Stats"), "satdoku.results"),
+    **dict.fromkeys(("Exit", "Status"), "satdoku.status"),
+    **dict.fromkeys(("check", "given_clashes", "violations"), "satdoku.verify"),
+    **dict.fromkeys(("Explanation", "Rating", "Step", "explain", "hint", "rate"), "satdoku.logic"),
     "Reason": "satdoku.reasons",
     "Candidates": "satdoku.solver.candidates",
     **dict.fromkeys(("Count", "Uniqueness"), "satdoku.solver.counting"),
-} | {name: "satdoku.setter" for name in ("Minimized", "Redundancy")}
-"""Names imported on first use, so that solving never pays for loading the logic engine,
-counting or candidates."""
+    **dict.fromkeys(("Minimized", "Redundancy"), "satdoku.setter"),
+}
+"""Where each name of the package lives: imported on first use, so that importing one module
+of satdoku (the command line's, say) loads neither the readers nor the logic engine."""
 
 
-Text = Puzzle | str | Rows
-"""A puzzle, its text in any notation satdoku reads (:func:`parse_puzzle`), or the rows of a
-grid."""
-Box = Geometry | str | None
-"""The box shape of a text that leaves it open (``"2x3"``): sizes that are not square numbers."""
+def _read(puzzle: Text, box: Box, kind: str | None) -> Puzzle:
+    """``puzzle`` as a :class:`Puzzle` (:func:`satdoku.formats.puzzle.as_puzzle`)."""
+    from satdoku.formats.puzzle import as_puzzle
+
+    return as_puzzle(puzzle, box, kind)
 
 
 def solve(
@@ -89,7 +109,7 @@ def solve(
     '417369825'
     """
     return solver.solve(
-        as_puzzle(puzzle, box, kind), backend=backend, encoding=encoding, timeout=timeout
+        _read(puzzle, box, kind), backend=backend, encoding=encoding, timeout=timeout
     )
 
 
@@ -108,7 +128,7 @@ def solutions(
     """The solutions of ``puzzle`` one by one, each verified; as
     :func:`satdoku.solver.solutions`, with ``puzzle`` as text too (read at the first one)."""
     yield from solver.solutions(
-        as_puzzle(puzzle, box, kind),
+        _read(puzzle, box, kind),
         backend=backend,
         encoding=encoding,
         limit=limit,
@@ -128,11 +148,11 @@ def count(
     timeout: float | None = None,
     box: Box = None,
     kind: str | None = None,
-) -> "Count":
+) -> Count:
     """How many solutions ``puzzle`` has, at most ``limit``; as :func:`satdoku.solver.count`,
     with ``puzzle`` as text too."""
     return solver.count(
-        as_puzzle(puzzle, box, kind),
+        _read(puzzle, box, kind),
         limit,
         backend=backend,
         encoding=encoding,
@@ -153,12 +173,12 @@ def uniqueness(
     closest: bool = True,
     certify: bool = False,
     proof: str | os.PathLike[str] | None = None,
-) -> "Uniqueness":
+) -> Uniqueness:
     """None, one or two solutions of ``puzzle``, with the cells where two differ, and with
     ``certify`` (or a ``proof`` prefix) a checked certificate; as
     :func:`satdoku.solver.uniqueness`, with ``puzzle`` as text too."""
     return solver.uniqueness(
-        as_puzzle(puzzle, box, kind),
+        _read(puzzle, box, kind),
         encoding=encoding,
         backend=backend,
         strategy=strategy,
@@ -171,7 +191,7 @@ def uniqueness(
 
 def is_unique(puzzle: Text, *, box: Box = None, kind: str | None = None, **options: Any) -> bool:
     """True when ``puzzle`` has exactly one solution; ``options`` as for :func:`uniqueness`."""
-    return solver.is_unique(as_puzzle(puzzle, box, kind), **options)
+    return solver.is_unique(_read(puzzle, box, kind), **options)
 
 
 def candidates(
@@ -183,7 +203,7 @@ def candidates(
     timeout: float | None = None,
     box: Box = None,
     kind: str | None = None,
-) -> "Candidates":
+) -> Candidates:
     """For each cell, the values it takes in at least one solution of ``puzzle``; with
     ``limit``, also how many solutions (up to ``limit``) hold each. Past ``timeout`` seconds
     the status is unknown, with what was found so far. As
@@ -196,7 +216,7 @@ def candidates(
     from satdoku.solver.candidates import candidates as true_candidates
 
     return true_candidates(
-        as_puzzle(puzzle, box, kind),
+        _read(puzzle, box, kind),
         limit=limit,
         backend=backend,
         encoding=encoding,
@@ -211,13 +231,13 @@ def redundant(
     timeout: float | None = None,
     box: Box = None,
     kind: str | None = None,
-) -> "Redundancy":
+) -> Redundancy:
     """The givens (``consider="rules"``: the rule instances; ``"both"``) of a unique
     ``puzzle`` that can each be taken out alone with the puzzle still unique; as
     :func:`satdoku.setter.redundant`, with ``puzzle`` as text too."""
     from satdoku.setter import redundant as redundant_items
 
-    return redundant_items(as_puzzle(puzzle, box, kind), consider=consider, timeout=timeout)
+    return redundant_items(_read(puzzle, box, kind), consider=consider, timeout=timeout)
 
 
 def minimize(
@@ -228,15 +248,13 @@ def minimize(
     timeout: float | None = None,
     box: Box = None,
     kind: str | None = None,
-) -> "Minimized":
+) -> Minimized:
     """A minimal subset of the givens (or rule instances, as for :func:`redundant`) that
     keeps ``puzzle`` unique, the same for the same ``seed``; as
     :func:`satdoku.setter.minimize`, with ``puzzle`` as text too."""
     from satdoku.setter import minimize as minimal_subset
 
-    return minimal_subset(
-        as_puzzle(puzzle, box, kind), seed=seed, consider=consider, timeout=timeout
-    )
+    return minimal_subset(_read(puzzle, box, kind), seed=seed, consider=consider, timeout=timeout)
 
 
 def why(
@@ -248,7 +266,7 @@ def why(
     timeout: float | None = None,
     box: Box = None,
     kind: str | None = None,
-) -> "Reason":
+) -> Reason:
     """The givens and rules that force the digit of ``cell`` (``"r5c3"``), none of which can
     be left out (with ``not_digit``: under which the cell cannot hold that digit); with
     ``smallest``, the fewest of them. As :func:`satdoku.reasons.why`, with ``puzzle`` as text
@@ -260,7 +278,7 @@ def why(
     from satdoku.reasons import why as reason_why
 
     return reason_why(
-        as_puzzle(puzzle, box, kind),
+        _read(puzzle, box, kind),
         cell,
         not_digit=not_digit,
         smallest=smallest,
