@@ -1,7 +1,10 @@
 """The ``satdoku`` command: a thin shell over the public API.
 
-Subcommands live in their own modules and are imported only when used, so that
-``satdoku solve`` starts fast. Adding one is one module and one line in ``COMMANDS``.
+:func:`main` runs a command line: a plain ``satdoku solve PUZZLE`` straight away
+(:func:`satdoku.cli.solving.plain_request`), any other through click
+(:mod:`satdoku.cli.group`, whose ``cli``, ``LazyGroup`` and ``COMMANDS`` are also this
+package's, imported on first use), so that solving one puzzle loads neither click nor any
+other command.
 """
 
 from __future__ import annotations
@@ -9,56 +12,25 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+from typing import TYPE_CHECKING
 
-import click
-
-from satdoku import __version__
+from satdoku.cli.stderr import say
 from satdoku.errors import SatdokuError
 from satdoku.status import Exit
 
-COMMANDS = {
-    "batch": "satdoku.cli.batch:batch_command",
-    "candidates": "satdoku.cli.candidates:candidates_command",
-    "compare": "satdoku.cli.compare:compare_command",
-    "count": "satdoku.cli.count:count_command",
-    "dimacs": "satdoku.cli.dimacs:dimacs_command",
-    "explain": "satdoku.cli.explain:explain_command",
-    "rate": "satdoku.cli.rate:rate_command",
-    "solve": "satdoku.cli.solve:solve_command",
-    "unique": "satdoku.cli.unique:unique_command",
-    "generate": "satdoku.cli.generate:generate_command",
-    "serve": "satdoku.cli.serve:serve_command",
-    "why": "satdoku.cli.why:why_command",
-    "redundant": "satdoku.cli.setter:redundant_command",
-    "minimize": "satdoku.cli.setter:minimize_command",
-}
+if TYPE_CHECKING:
+    from satdoku.cli.group import COMMANDS, LazyGroup, cli
+
+_LAZY = dict.fromkeys(("COMMANDS", "LazyGroup", "cli"), "satdoku.cli.group")
+"""Names of the click group, imported on first use."""
+
+__all__ = ["COMMANDS", "LazyGroup", "cli", "main"]
 
 
-class LazyGroup(click.Group):
-    """A group whose subcommands are imported on first use."""
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(COMMANDS)
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        target = COMMANDS.get(cmd_name)
-        if target is None:
-            return None
-        module, attr = target.split(":")
-        command: click.Command = getattr(importlib.import_module(module), attr)
-        return command
-
-
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(version=__version__, prog_name="satdoku")
-def cli() -> None:
-    """Solve, count and explain Sudoku and other grid puzzles with SAT and CP-SAT.
-
-    \b
-    Examples:
-      satdoku solve '85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.'
-      satdoku solve -f puzzles.txt --format json
-    """
+def __getattr__(name: str) -> object:
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(_LAZY[name]), name)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -68,17 +40,7 @@ def main(argv: list[str] | None = None) -> None:
     # and BLAS threads would spin beside the processes of --jobs for nothing.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     try:
-        with cli.make_context("satdoku", list(args)) as ctx:
-            status = cli.invoke(ctx)
-    except click.exceptions.Exit as done:
-        status = done.exit_code
-    except click.exceptions.Abort:
-        _fail("interrupted", Exit.INTERRUPTED)
-    except click.ClickException as err:
-        hint = ""
-        if isinstance(err, click.UsageError) and err.ctx is not None:
-            hint = f" (see '{err.ctx.command_path} --help')"
-        _fail(err.format_message() + hint, Exit.BAD_INPUT)
+        status = _run(list(args))
     except SatdokuError as err:
         _fail(str(err), Exit.BAD_INPUT)
     except KeyboardInterrupt:
@@ -97,9 +59,24 @@ def main(argv: list[str] | None = None) -> None:
         if not isinstance(err, interrupts()):
             raise
         _fail("interrupted", Exit.INTERRUPTED)
-    sys.exit(status if isinstance(status, int) else Exit.OK)
+    sys.exit(status)
+
+
+def _run(args: list[str]) -> int:
+    """The exit status of the command ``args``."""
+    if args[:1] == ["solve"]:
+        from satdoku.cli.inputs import Streams
+        from satdoku.cli.solving import plain_request, solve_puzzles
+
+        plain = plain_request(args)
+        if plain is not None:
+            puzzle, fmt = plain
+            return solve_puzzles(Streams(puzzle), fmt)
+    from satdoku.cli.group import run
+
+    return run(args)
 
 
 def _fail(message: str, status: Exit) -> None:
-    click.echo(f"error: {message}", err=True)
+    say(f"error: {message}")
     sys.exit(status)

@@ -7,8 +7,15 @@ import click
 from satdoku.batch import CHUNK, MAX_JOBS, BatchOptions
 from satdoku.cli.batch_file import batch_file
 from satdoku.cli.batch_table import batch_table
-from satdoku.cli.inputs import Streams, stream_options
-from satdoku.cli.options import counts, format_option, limit_option, named, timeout_option
+from satdoku.cli.inputs import Streams
+from satdoku.cli.options import (
+    counts,
+    format_option,
+    limit_option,
+    named,
+    stream_options,
+    timeout_option,
+)
 from satdoku.errors import UsageError
 from satdoku.solver.defaults import BIG_BACKEND, BIG_ENCODING
 from satdoku.solver.dpll import BACKEND as DPLL

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from satdoku.cli.inputs import Streams, describe, open_output, read_inputs, stream_options
-from satdoku.cli.options import format_option, limit_option, named, timeout_option
+from satdoku.cli.inputs import Streams, describe, open_output, read_inputs
+from satdoku.cli.options import format_option, limit_option, named, stream_options, timeout_option
 from satdoku.cli.report import Report
 from satdoku.encodings import get_encoding
 from satdoku.formats.candidates import candidates_grid, candidates_words, counts_words

@@ -16,9 +16,8 @@ from satdoku.cli.inputs import (
     open_output,
     read_inputs,
     refuse_the_input,
-    stream_options,
 )
-from satdoku.cli.options import counts, format_option, named, timeout_option
+from satdoku.cli.options import counts, format_option, named, stream_options, timeout_option
 from satdoku.cli.report import Report
 from satdoku.compare import (
     Comparison,

@@ -5,8 +5,9 @@ from __future__ import annotations
 import click
 
 from satdoku.cli.answers import answer_each
-from satdoku.cli.inputs import Streams, stream_options
-from satdoku.cli.options import check_solver, format_option, limit_option, solver_options
+from satdoku.cli.inputs import Streams
+from satdoku.cli.options import format_option, limit_option, solver_options, stream_options
+from satdoku.cli.solver_check import check_solver
 from satdoku.errors import UsageError
 from satdoku.formats.records import OutputRecord, count_record
 from satdoku.formats.reports import count_text

@@ -9,9 +9,8 @@ from satdoku.cli.inputs import (
     only_record,
     open_output,
     read_inputs,
-    stream_options,
 )
-from satdoku.cli.options import named
+from satdoku.cli.options import named, stream_options
 from satdoku.encodings import DEFAULT_ENCODING, get_encoding
 from satdoku.encodings.dimacs import dimacs_lines
 from satdoku.formats.output import format_line

@@ -6,8 +6,14 @@ from typing import IO
 
 import click
 
-from satdoku.cli.inputs import Streams, describe, open_output, read_inputs, stream_options
-from satdoku.cli.options import format_option, limit_option, techniques_option, timeout_option
+from satdoku.cli.inputs import Streams, describe, open_output, read_inputs
+from satdoku.cli.options import (
+    format_option,
+    limit_option,
+    stream_options,
+    techniques_option,
+    timeout_option,
+)
 from satdoku.cli.report import Report
 from satdoku.deadline import SolveTimeout
 from satdoku.errors import UsageError

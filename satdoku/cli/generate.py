@@ -101,7 +101,7 @@ def generate_command(
     if box is not None and size is not None:
         raise UsageError("give --box or --size, not both")
     geometry = Geometry.parse(box) if box else Geometry.for_size(size or 9)
-    streams = Streams(None, None, box, "auto", "sudoku", None, output, quiet)
+    streams = Streams(None, box=box, output=output, quiet=quiet)
     inputs = Inputs(None, None, iter(()))
     drawn = ""  # a seed drawn for the run is shown with its end, to make its puzzles again
     if seed is None:

@@ -10,43 +10,42 @@ import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
 from itertools import islice
-from typing import Any, TextIO, TypeVar, cast
+from typing import NamedTuple, TextIO
 
-import click
-
-from satdoku.cli.options import counts, stack
 from satdoku.errors import ParseError, SatdokuError, UsageError
-from satdoku.formats import Record
 from satdoku.formats.iss_start import is_iss
 from satdoku.formats.notation_start import is_notation
+from satdoku.formats.record import Record
 from satdoku.formats.source import text_lines
 from satdoku.geometry import Geometry
-
-F = TypeVar("F", bound=Callable[..., Any])
 
 STDIO = "-"
 """The name that means stdin for an input and stdout for an output."""
 
+DEFAULT_KIND = "sudoku"
+"""The puzzle kind read when ``--kind`` is not given."""
 
-@dataclass(frozen=True)
-class Streams:
-    """The input and output options of one command, as given."""
+ALPHABETS = ("auto", "1-9A-Z", "0-F")
+"""The characters of one-line puzzles above 9x9 (``--alphabet``); the first is the default."""
+
+
+class Streams(NamedTuple):
+    """The input and output options of one command, as given (a field left out: its option
+    left out)."""
 
     puzzle: str | None
-    file: str | None
-    box: str | None
-    alphabet: str
-    kind: str
-    first: int | None
-    output: str | None
-    quiet: bool
+    file: str | None = None
+    box: str | None = None
+    alphabet: str = ALPHABETS[0]
+    kind: str = DEFAULT_KIND
+    first: int | None = None
+    output: str | None = None
+    quiet: bool = False
     key: str | None = None
 
 
-@dataclass
-class Inputs:
+class Inputs(NamedTuple):
     """The puzzles to work on: ``name`` of the input (None for a PUZZLE argument), ``path`` of
     the file read (None for stdin or an argument) and its ``records``."""
 
@@ -57,82 +56,6 @@ class Inputs:
     @property
     def walks_a_file(self) -> bool:
         return self.name is not None
-
-
-def stream_options(func: F) -> F:
-    """Decorate a command with PUZZLE, ``-f``, ``--kind``, ``--box``, ``--alphabet``,
-    ``--key``, ``--first``, ``-o`` and ``--quiet``, passed to it as one ``streams`` argument."""
-    from satdoku.formats.kinds import KINDS
-
-    @functools.wraps(func)
-    def command(
-        *args: Any,
-        puzzle: str | None,
-        file: str | None,
-        box: str | None,
-        alphabet: str,
-        kind: str,
-        first: int | None,
-        output: str | None,
-        quiet: bool,
-        key: str | None,
-        **kwargs: Any,
-    ) -> Any:
-        streams = Streams(puzzle, file, box, alphabet, kind, first, output, quiet, key)
-        return func(*args, streams=streams, **kwargs)
-
-    return cast(
-        F,
-        stack(
-            click.argument("puzzle", required=False),
-            click.option(
-                "-f",
-                "--file",
-                "file",
-                type=click.Path(dir_okay=False, allow_dash=True),
-                help="Read every puzzle of FILE ('-' for stdin).",
-            ),
-            click.option(
-                "--kind",
-                default="sudoku",
-                show_default=True,
-                metavar="KIND",
-                help=f"Puzzle kind: {', '.join(KINDS)} (docs/variants.md, docs/kakuro.md).",
-            ),
-            click.option(
-                "--box", metavar="RxC", help="Box shape, e.g. 2x3 for 6x6 (default: square)."
-            ),
-            click.option(
-                "--alphabet",
-                type=click.Choice(["auto", "1-9A-Z", "0-F"]),
-                default="auto",
-                show_default=True,
-                help="Characters of one-line puzzles above 9x9.",
-            ),
-            click.option(
-                "--key",
-                metavar="COLUMN",
-                help="The column of a table (CSV, SQL) whose value each record carries as id"
-                " (default: a column named id, key, name or uid, or ending in _id).",
-            ),
-            click.option(
-                "--first",
-                type=counts(),
-                metavar="N",
-                help="Only the first N puzzles of the input.",
-            ),
-            click.option(
-                "-o",
-                "--output",
-                metavar="FILE",
-                type=click.Path(dir_okay=False, allow_dash=True),
-                help="Write the output to FILE ('-' for stdout, the default).",
-            ),
-            click.option(
-                "-q", "--quiet", is_flag=True, help="No progress bar and no summary on stderr."
-            ),
-        )(command),
-    )
 
 
 def read_inputs(streams: Streams, positional_files: bool = False) -> Inputs:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import click
 
+from satdoku.cli.inputs import ALPHABETS, DEFAULT_KIND, Streams
 from satdoku.encodings import DEFAULT_ENCODING
-from satdoku.errors import UsageError
 from satdoku.solver.defaults import BIG_BACKEND, BIG_ENCODING, DEFAULT_BACKEND
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -155,20 +156,77 @@ def solver_options(
     )
 
 
-def check_solver(backend: str | None, encoding: str | None, strategy: str | None = None) -> None:
-    """Refuse, before any puzzle is read, a backend, encoding or strategy that no puzzle could
-    take: checked against ``backend`` or, when none is named, the python-sat default."""
-    if backend is None and encoding is None and strategy is None:
-        return
-    from satdoku.geometry import Geometry
-    from satdoku.kinds.classic import sudoku
-    from satdoku.solver.backend import strategy_for
-    from satdoku.solver.registry import get_backend
+def stream_options(func: F) -> F:
+    """Decorate a command with PUZZLE, ``-f``, ``--kind``, ``--box``, ``--alphabet``,
+    ``--key``, ``--first``, ``-o`` and ``--quiet``, passed to it as one ``streams`` argument."""
+    from satdoku.formats.kinds import KINDS
 
-    chosen = get_backend(backend or DEFAULT_BACKEND)
-    if not chosen.capabilities.available:
-        raise UsageError(f"the {chosen.name} backend is not installed; choose another backend")
-    if encoding is not None:
-        chosen.encoding_for(sudoku(Geometry(3, 3), [0] * 81), encoding)
-    if strategy is not None:
-        strategy_for(chosen, strategy)
+    @functools.wraps(func)
+    def command(
+        *args: Any,
+        puzzle: str | None,
+        file: str | None,
+        box: str | None,
+        alphabet: str,
+        kind: str,
+        first: int | None,
+        output: str | None,
+        quiet: bool,
+        key: str | None,
+        **kwargs: Any,
+    ) -> Any:
+        streams = Streams(puzzle, file, box, alphabet, kind, first, output, quiet, key)
+        return func(*args, streams=streams, **kwargs)
+
+    return cast(
+        F,
+        stack(
+            click.argument("puzzle", required=False),
+            click.option(
+                "-f",
+                "--file",
+                "file",
+                type=click.Path(dir_okay=False, allow_dash=True),
+                help="Read every puzzle of FILE ('-' for stdin).",
+            ),
+            click.option(
+                "--kind",
+                default=DEFAULT_KIND,
+                show_default=True,
+                metavar="KIND",
+                help=f"Puzzle kind: {', '.join(KINDS)} (docs/variants.md, docs/kakuro.md).",
+            ),
+            click.option(
+                "--box", metavar="RxC", help="Box shape, e.g. 2x3 for 6x6 (default: square)."
+            ),
+            click.option(
+                "--alphabet",
+                type=click.Choice(ALPHABETS),
+                default=ALPHABETS[0],
+                show_default=True,
+                help="Characters of one-line puzzles above 9x9.",
+            ),
+            click.option(
+                "--key",
+                metavar="COLUMN",
+                help="The column of a table (CSV, SQL) whose value each record carries as id"
+                " (default: a column named id, key, name or uid, or ending in _id).",
+            ),
+            click.option(
+                "--first",
+                type=counts(),
+                metavar="N",
+                help="Only the first N puzzles of the input.",
+            ),
+            click.option(
+                "-o",
+                "--output",
+                metavar="FILE",
+                type=click.Path(dir_okay=False, allow_dash=True),
+                help="Write the output to FILE ('-' for stdout, the default).",
+            ),
+            click.option(
+                "-q", "--quiet", is_flag=True, help="No progress bar and no summary on stderr."
+            ),
+        )(command),
+    )

@@ -8,8 +8,8 @@ from typing import IO
 
 import click
 
-from satdoku.cli.inputs import Streams, describe, open_output, read_inputs, stream_options
-from satdoku.cli.options import format_option, techniques_option, timeout_option
+from satdoku.cli.inputs import Streams, describe, open_output, read_inputs
+from satdoku.cli.options import format_option, stream_options, techniques_option, timeout_option
 from satdoku.cli.report import Report
 from satdoku.deadline import SolveTimeout
 from satdoku.formats.records import (

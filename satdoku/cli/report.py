@@ -11,10 +11,9 @@ from collections.abc import Iterable, Iterator
 from types import TracebackType
 from typing import Any
 
-import click
-
 from satdoku.cli.inputs import Inputs, Streams
-from satdoku.formats import Record
+from satdoku.cli.stderr import say
+from satdoku.formats.record import Record
 from satdoku.status import Exit, Status, worst
 
 
@@ -79,7 +78,7 @@ class Report:
         if self._bar is not None:
             self._bar.write(message, file=sys.stderr)
         else:
-            click.echo(message, err=True)
+            say(message)
 
     def error(self, message: str) -> None:
         self.note(f"error: {message}")
@@ -111,7 +110,7 @@ class Report:
         if not text and self.inputs.walks_a_file:
             text = [self.tally()]
         for line in text:
-            click.echo(line, err=True)
+            say(line)
 
     def tally(self) -> str:
         """``5 puzzles: 3 solved, 1 no_solution, 1 invalid (0.12 s)``."""

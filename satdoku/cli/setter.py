@@ -9,8 +9,8 @@ from itertools import islice
 import click
 
 from satdoku.cli.answers import answer_each
-from satdoku.cli.inputs import Streams, describe, open_output, read_inputs, stream_options
-from satdoku.cli.options import format_option, timeout_option
+from satdoku.cli.inputs import Streams, describe, open_output, read_inputs
+from satdoku.cli.options import format_option, stream_options, timeout_option
 from satdoku.cli.report import Report
 from satdoku.errors import UsageError, VerificationError
 from satdoku.formats.records import OutputRecord

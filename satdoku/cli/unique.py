@@ -7,8 +7,9 @@ from itertools import count
 import click
 
 from satdoku.cli.answers import answer_each
-from satdoku.cli.inputs import Streams, stream_options
-from satdoku.cli.options import check_solver, format_option, solver_options
+from satdoku.cli.inputs import Streams
+from satdoku.cli.options import format_option, solver_options, stream_options
+from satdoku.cli.solver_check import check_solver
 from satdoku.formats.records import OutputRecord, uniqueness_record
 from satdoku.formats.reports import uniqueness_text
 from satdoku.model import Puzzle

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import click
 
 from satdoku.cli.inputs import (
@@ -11,9 +9,8 @@ from satdoku.cli.inputs import (
     only_record,
     open_output,
     read_inputs,
-    stream_options,
 )
-from satdoku.cli.options import format_option, timeout_option
+from satdoku.cli.options import format_option, stream_options, timeout_option
 from satdoku.errors import UsageError
 from satdoku.formats.reasons import reason_svg
 from satdoku.formats.records import json_line
@@ -90,7 +87,7 @@ def why_command(
 def _puzzle_and_cell(streams: Streams, cell: str | None) -> tuple[Streams, str]:
     """The arguments sorted out: with ``-f FILE`` the one argument is the cell."""
     if streams.file is not None and cell is None and streams.puzzle is not None:
-        return replace(streams, puzzle=None), streams.puzzle
+        return streams._replace(puzzle=None), streams.puzzle
     if cell is None:
         raise UsageError("give the CELL to explain after the puzzle, e.g. r5c3")
     return streams, cell
