@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import ast
 import importlib.machinery
+import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -214,3 +216,40 @@ def test_a_cycle_is_found(tmp_path: Path) -> None:
         ("pkg.c", "pkg.b", None),
     }
     assert cycles(edges) == [["pkg.a", "pkg.b"]]
+
+
+PLAIN_SOLVE_SKIPS = (
+    "click",
+    "numpy",
+    "ortools",
+    "pysat",
+    "satdoku.cli.group",
+    "satdoku.cli.options",
+    "satdoku.logic",
+    "satdoku.solver.counting",
+    "satdoku.solver.cpsat_backend",
+    "satdoku.solver.pysat_backend",
+)
+"""What ``satdoku solve PUZZLE`` never imports: click (the plain command line is read without
+it), the heavy optional packages, the other backends, counting and the logic engine."""
+
+
+def test_a_plain_solve_imports_neither_click_nor_other_engines() -> None:
+    puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    code = (
+        "import sys\n"
+        "from satdoku.cli import main\n"
+        "try:\n"
+        f"    main(['solve', {puzzle!r}, '--format', 'line'])\n"
+        "except SystemExit as done:\n"
+        "    assert done.code == 0, done.code\n"
+        "print(*sorted(sys.modules), file=sys.stderr)\n"
+    )
+    ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert ran.returncode == 0, ran.stderr
+    assert (
+        ran.stdout
+        == "417369825632158947958724316825437169791586432346912758289643571573291684164875293\n"
+    )
+    loaded = ran.stderr.split()
+    assert [m for m in loaded if is_under(m, PLAIN_SOLVE_SKIPS)] == []
