@@ -5,7 +5,6 @@ them."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 from itertools import islice
 from typing import IO
@@ -13,7 +12,6 @@ from typing import IO
 from satdoku.cli.inputs import Inputs, Streams, describe, open_output, read_inputs
 from satdoku.cli.report import Report
 from satdoku.cli.solver_check import check_solver
-from satdoku.cli.stream import stream_all
 from satdoku.deadline import SolveTimeout
 from satdoku.errors import UsageError
 from satdoku.formats.notations import NOTATIONS
@@ -88,6 +86,8 @@ def solve_puzzles(
     inputs = read_inputs(streams)
     with open_output(streams, inputs) as out, Report(streams, inputs) as report:
         if every or limit is not None:
+            from satdoku.cli.stream import stream_all  # solve --all
+
             stream_all(inputs, report, out, fmt, encoding, backend, timeout, limit)
             return report.exit
         if fmt == "csv":
@@ -209,7 +209,7 @@ def _emit(
     elif status != Status.SOLVED:
         report.note(f"{where}{status}: {result['reason']}")
     if "stats" in result and fmt not in ("json", "csv"):
-        report.note(f"{where}stats: {json.dumps(result['stats'])}")
+        report.note(f"{where}stats: {json_line(result['stats']).rstrip()}")
     if fmt == "json":
         out.write(json_line(result))
     elif fmt == "svg":

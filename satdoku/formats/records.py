@@ -8,9 +8,6 @@ A record holds JSON values only (statuses as their words), so that ``json.dumps`
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
@@ -253,6 +250,8 @@ def render(
 
 def json_line(record: OutputRecord) -> str:
     """The record as one line of JSON Lines (with its newline)."""
+    import json  # not loaded for outputs without JSON (2 ms)
+
     return json.dumps(record) + "\n"
 
 
@@ -263,6 +262,9 @@ def csv_header(fields: Sequence[str]) -> str:
 def csv_row(record: OutputRecord, fields: Sequence[str]) -> str:
     """The record's ``fields`` as one CSV row (with its newline): true/false for booleans,
     nothing for null, lists as space-separated words, mappings as JSON."""
+    import csv
+    import io
+
     buffer = io.StringIO()
     csv.writer(buffer, lineterminator="\n").writerow([_csv_value(record.get(k)) for k in fields])
     return buffer.getvalue()
@@ -276,5 +278,5 @@ def _csv_value(value: object) -> object:
     if isinstance(value, list | tuple):
         return " ".join(map(str, value))
     if isinstance(value, dict):
-        return json.dumps(value)
+        return json_line(value).rstrip("\n")
     return value
