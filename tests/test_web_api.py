@@ -349,12 +349,14 @@ def test_drawing_refuses_grids_too_big_for_the_page(client: TestClient) -> None:
 
 
 def test_the_server_time_limit_caps_a_requests_own() -> None:
-    with TestClient(create_app(Settings(workers=1, timeout=1.0))) as capped:
+    # a grace long enough for a worker that a busy machine leaves waiting for a core: the
+    # answer is the count's own, stopped at 1 s, not the server's 503 past the grace
+    with TestClient(create_app(Settings(workers=1, timeout=1.0, grace=60.0))) as capped:
         started = time.monotonic()
         record = post(capped, "count", puzzle=EMPTY, timeout=1000).json()
         took = time.monotonic() - started
         assert record["stopped"] == "timeout" and not record["complete"]
-        assert 1.0 <= took < 1.0 + 4
+        assert 1.0 <= took < 60  # far from the 1000 s asked for
         record = post(capped, "solve", puzzle=HARD, timeout=0).json()
         assert record == {"status": "unknown", "solution": None, "reason": "no answer within 0 s"}
         record = post(capped, "explain", puzzle=EMPTY, timeout=0).json()
@@ -376,6 +378,30 @@ def in_background(call: Any) -> tuple[threading.Thread, list[Any]]:
     return thread, found
 
 
+def answered_beside(app: TestClient, long: threading.Thread, most: int) -> int:
+    """Solve a 9x9 again and again while ``long`` waits for its long request (at most
+    ``most`` times), and return how many were answered while that request still ran.
+
+    A 9x9 that had to wait for the long request's worker would be answered only once the long
+    request ends, so none would count; a busy machine makes each answer slower, but not later
+    than the long request's end. (A 9x9 sent just before the long request ends may be answered
+    after it: it is not counted.)"""
+    beside = 0
+    for _ in range(most):
+        if not long.is_alive():
+            break
+        assert post(app, "solve", puzzle=HARD).json()["status"] == "solved"
+        if long.is_alive():
+            beside += 1
+    return beside
+
+
+def cpu_ticks(pid: int) -> int:
+    """The processor time ``pid`` has used so far, in clock ticks (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])  # utime and stime
+
+
 def test_a_full_pool_is_503_with_retry_after() -> None:
     with TestClient(create_app(Settings(workers=1, queue=0, timeout=3.0))) as full:
         thread, found = in_background(lambda: post(full, "count", puzzle=EMPTY))
@@ -392,18 +418,17 @@ def test_a_full_pool_is_503_with_retry_after() -> None:
 
 def test_long_requests_leave_a_worker_for_short_ones() -> None:
     long_empty = "." * 625  # an empty 25x25: more text than a long request's threshold
-    with TestClient(create_app(Settings(workers=2, timeout=4.0))) as app:
+    # the long request runs for its whole time limit (an empty 25x25 has too many solutions to
+    # count), long enough for a 9x9 to be answered beside it on a busy machine
+    with TestClient(create_app(Settings(workers=2, timeout=10.0))) as app:
         thread, found = in_background(lambda: post(app, "count", puzzle=long_empty))
         wait_until(lambda: app.get("/api/status").json()["long_running"] == 1)
         waiting, second = in_background(lambda: post(app, "count", puzzle=long_empty, timeout=1.5))
         wait_until(lambda: app.get("/api/status").json()["long_waiting"] == 1)
-        for _ in range(5):  # the other worker answers 9x9s meanwhile
-            started = time.monotonic()
-            assert post(app, "solve", puzzle=HARD).json()["status"] == "solved"
-            assert time.monotonic() - started < 2.0
+        assert answered_beside(app, thread, most=5) >= 1  # the other worker answers 9x9s
         waiting.join(20)  # no place for it within its 1.5 s
         assert second[0].status_code == 503
-        assert second[0].headers["retry-after"] == str(math.ceil(4.0))
+        assert second[0].headers["retry-after"] == str(math.ceil(10.0))
         assert "no worker for a long request within 1.5 s" in second[0].json()["error"]
         thread.join(20)
         assert found[0].json()["stopped"] == "timeout"
@@ -416,22 +441,21 @@ def test_a_400x400_does_not_stall_a_9x9() -> None:
     with TestClient(create_app(Settings(workers=2, timeout=6.0))) as app:
         thread, found = in_background(lambda: post(app, "solve", puzzle=big))
         wait_until(lambda: app.get("/api/status").json()["long_running"] == 1)
-        times = []
-        while thread.is_alive() and len(times) < 20:
-            started = time.monotonic()
-            assert post(app, "solve", puzzle=HARD).json()["status"] == "solved"
-            times.append(time.monotonic() - started)
+        assert answered_beside(app, thread, most=20) >= 1
         thread.join(30)
         assert found[0].status_code == 200 and found[0].json()["status"] in ("solved", "unknown")
-        assert times and max(times) < 2.0, times
 
 
 def test_a_killed_worker_fails_its_request_and_is_replaced() -> None:
-    with TestClient(create_app(Settings(workers=1, timeout=5.0))) as app:
+    # the time limit leaves the new worker time to start on a busy machine: the count is
+    # killed long before it, and the solve after it waits for the new worker within it
+    with TestClient(create_app(Settings(workers=1, timeout=60.0))) as app:
         pool = app.app.state.pool  # type: ignore[attr-defined]
+        idle = {pid: cpu_ticks(pid) for pid in pool.pids()}  # waiting for a job: no time used
         thread, found = in_background(lambda: post(app, "count", puzzle=EMPTY))
         wait_until(lambda: app.get("/api/status").json()["in_flight"] == 1)
-        time.sleep(0.3)
+        # the worker has the job once it uses processor time (50 ms: more than a stray tick)
+        wait_until(lambda: any(cpu_ticks(pid) > ticks + 5 for pid, ticks in idle.items()), 60)
         for pid in pool.pids():
             os.kill(pid, signal.SIGKILL)
         thread.join(20)
