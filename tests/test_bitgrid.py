@@ -218,12 +218,16 @@ def test_one_puzzle_with_two_solutions_wanted_goes_through_it():
 
 
 def test_a_batch_keeps_its_time_limit_per_puzzle():
-    import time
+    import os
+
+    def processor_seconds() -> float:  # not the wall clock: the machine may be busy
+        used = os.times()
+        return used.user + used.system + used.children_user + used.children_system
 
     records = list(read_records(["." * 256, data_lines("norvig_top95.txt")[0]]))
-    started = time.perf_counter()
+    started = processor_seconds()
     empty, top = run_batch(records, BatchOptions(limit=None, timeout=0.2))
-    assert time.perf_counter() - started < 5
+    assert processor_seconds() - started < 5  # counting the empty 16x16 would never end
     assert empty.count > 0 and not empty.complete and empty.status == "solved"
     assert top.unique
 
