@@ -12,12 +12,16 @@ model with backend cpsat; BACKEND may carry a CaDiCaL option set: cadical195+sta
 (satdoku.solver.defaults). Status: ``unique``, ``2+`` (the cells where the two solutions
 found differ follow), ``none``, or ``unknown`` when --timeout seconds (per puzzle, encoding
 included) ran out. Columns: seconds encoding, to the first solution (encoding included) and
-in total.
+in total (wall clock), and the CPU seconds of the whole run (this process and the solver's
+child process): on a shared machine the CPU seconds move less with the load than the wall
+clock.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import resource
 import statistics
 import sys
 import time
@@ -30,6 +34,17 @@ from machine import header
 from satdoku.formats import read_records
 from satdoku.solver import SolveTimeout, solutions
 from satdoku.verify import check
+
+
+def cpu_seconds() -> float:
+    """CPU seconds (user and system) of this process and its finished children."""
+    return sum(
+        usage.ru_utime + usage.ru_stime
+        for usage in (
+            resource.getrusage(resource.RUSAGE_SELF),
+            resource.getrusage(resource.RUSAGE_CHILDREN),
+        )
+    )
 
 
 def run(
@@ -75,9 +90,12 @@ def main() -> int:
     parser.add_argument("--limit", type=int, help="only the first N puzzles of each file")
     args = parser.parse_args()
     print(header(sys.argv))
-    print("| file | # | N | clues | config | status | encode s | 1st s | total s |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print(f"Load average at the start: {os.getloadavg()[0]:.1f}")
+    print()
+    print("| file | # | N | clues | config | status | encode s | 1st s | total s | CPU s |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     totals: dict[str, list[float]] = {}
+    cpus: dict[str, list[float]] = {}
     for path in args.files:
         with path.open() as handle:
             records = list(read_records(handle))[: args.limit]
@@ -86,19 +104,25 @@ def main() -> int:
             puzzle = record.puzzle
             for config in args.configs.split(","):
                 backend, encoding = config.split(":", 1) if config != "default" else (None, None)
+                cpu = cpu_seconds()
                 status, elapsed, encode, first = run(puzzle, backend, encoding, args.timeout)
+                cpu = cpu_seconds() - cpu
                 totals.setdefault(config, []).append(elapsed)
+                cpus.setdefault(config, []).append(cpu)
                 print(
                     f"| {path.name} | {index} | {puzzle.values} | {puzzle.nclues} | {config} "
-                    f"| {status} | {encode:.2f} | {first:.2f} | {elapsed:.2f} |",
+                    f"| {status} | {encode:.2f} | {first:.2f} | {elapsed:.2f} | {cpu:.2f} |",
                     flush=True,
                 )
     print()
     for config, times in totals.items():
         print(
             f"- {config}: median {statistics.median(times):.2f} s, max {max(times):.2f} s,"
-            f" total {sum(times):.1f} s over {len(times)} puzzles"
+            f" total {sum(times):.1f} s over {len(times)} puzzles; CPU median"
+            f" {statistics.median(cpus[config]):.2f} s, max {max(cpus[config]):.2f} s,"
+            f" total {sum(cpus[config]):.1f} s"
         )
+    print(f"- load average at the end: {os.getloadavg()[0]:.1f}")
     return 0
 
 
