@@ -1,26 +1,27 @@
-"""The check of a chunk of grids as bytes: one by one in Python below a size, with numpy above
-it; both agree with each other and with the cell-by-cell check on mutated grids."""
+"""A chunk of grids checked together: in Python (a few thousand 9x9 grids, no numpy) and with
+numpy agree with each other and with the cell-by-cell check, on mutated grids and on a
+corrupted answer of the search."""
 
 from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
-from satdoku import verify
 from satdoku.geometry import Geometry
 from satdoku.kinds.classic import sudoku
-from satdoku.solver.bitgrid import available, search_many
-from satdoku.verify import grid_failures, violations
+from satdoku.solver import bitgrid
+from satdoku.verify import grid_failures, plain_failures, violations
 
-pytestmark = pytest.mark.skipif(not available(), reason="the bitmask search is not built")
+pytestmark = pytest.mark.skipif(not bitgrid.available(), reason="the bitmask search is not built")
 
 
 def mutated(geometry: Geometry, count: int) -> tuple[list[bytes], list[bytes]]:
-    """Puzzles (a blank grid, or some givens kept or changed) and grids (a solution with some
-    cells changed, some left right)."""
+    """Puzzles (a few givens, most kept, some changed) and grids (a solution with a few cells
+    changed, or none)."""
     n = geometry.size
-    solved = bytes(search_many(geometry, [[0] * n * n])[0].grids[0])
+    solved = bytes(bitgrid.search_many(geometry, [[0] * n * n])[0].grids[0])
     rng = random.Random(11)
     puzzles, grids = [], []
     for _ in range(count):
@@ -35,19 +36,21 @@ def mutated(geometry: Geometry, count: int) -> tuple[list[bytes], list[bytes]]:
     return puzzles, grids
 
 
+def rows(data: list[bytes]) -> np.ndarray:
+    return np.frombuffer(b"".join(data), dtype=np.uint8).reshape(len(data), -1)
+
+
 @pytest.mark.parametrize("box", [(3, 3), (2, 3), (2, 2)])
-def test_python_and_numpy_agree_with_the_cell_by_cell_check(box, monkeypatch):
+def test_python_and_numpy_agree_with_the_cell_by_cell_check(box):
     geometry = Geometry(*box)
     puzzles, grids = mutated(geometry, 400)
     in_python = grid_failures(geometry, puzzles, grids)
-    monkeypatch.setattr(verify, "PYTHON_GRIDS", 0)
-    with_numpy = grid_failures(geometry, puzzles, grids)
     expected = {
         i
         for i, (p, g) in enumerate(zip(puzzles, grids, strict=True))
         if violations(sudoku(geometry, p), g)
     }
-    assert in_python == with_numpy
+    assert in_python == plain_failures(geometry, rows(puzzles), rows(grids))
     assert set(in_python) == expected and 0 < len(expected) < len(grids)
     assert all(why.startswith("solution failed verification: ") for why in in_python.values())
 
@@ -57,3 +60,19 @@ def test_grids_of_the_wrong_length_are_refused():
         grid_failures(Geometry(3, 3), [bytes(81)], [bytes(80)])
     with pytest.raises(ValueError, match="one per puzzle"):
         grid_failures(Geometry(3, 3), [bytes(81)], [])
+
+
+def test_a_corrupted_answer_is_caught_in_python_and_with_numpy(monkeypatch):
+    geometry = Geometry(3, 3)
+    puzzles, _ = mutated(geometry, 64)
+    packed = b"".join(bytes(p) if i % 2 else bytes(81) for i, p in enumerate(puzzles))
+    counts, _, found = bitgrid._search(geometry, packed, 2, 0, None)
+    slots = bytearray(found)
+    slots[0], slots[1] = slots[1], slots[0]  # puzzle 0: a swapped pair
+    slots[2 * 81 * 2 + 81 : 2 * 81 * 3] = slots[2 * 81 * 2 : 2 * 81 * 2 + 81]  # puzzle 2: twins
+    found = bytes(slots)
+    in_python = bitgrid._failures(geometry, packed, counts, found)
+    monkeypatch.setattr(bitgrid, "CHECKED_IN_PYTHON", 0)
+    with_numpy = bitgrid._failures(geometry, packed, counts, found)
+    assert in_python == with_numpy
+    assert sorted(in_python) == [0, 2] and in_python[2] == bitgrid.TWINS

@@ -7,7 +7,7 @@ Then it branches on a cell with the fewest open values; no learning. On 9x9 it a
 a row or column within a box holds three values, and branches instead on the ways one value
 can cross a band or stack of boxes. A whole chunk of puzzles goes to the C extension
 (``satdoku/solver/_bitgrid.c``) in one call, and what comes back is checked a chunk at a time
-(:func:`satdoku.verify.grid_failures`) before anyone sees it. This is what ``satdoku batch``
+(:mod:`satdoku.verify`) before anyone sees it. This is what ``satdoku batch``
 runs on plain Sudokus below 25x25 when no backend, encoding or conflict budget is named
 (docs/benchmarks.md, "Throughput").
 """
@@ -28,7 +28,7 @@ from satdoku.model import Grid, Puzzle
 from satdoku.results import Stats
 from satdoku.solver.defaults import BIG_VALUES
 from satdoku.solver.dpll import BACKEND, BITMASK, BudgetSpent
-from satdoku.verify import check, grid_failures
+from satdoku.verify import check, grid_failures, plain_failures
 
 try:
     solve_many = importlib.import_module("satdoku.solver._bitgrid").solve_many
@@ -38,9 +38,13 @@ except ImportError:  # built without a C compiler
 MAX_VALUES = 32
 """The largest grids it takes: a value per bit of a 32-bit mask."""
 CHECKED_AT_ONCE = 32
-"""Puzzles from which a call's grids are checked together (:func:`satdoku.verify.grid_failures`:
-in Python, or with numpy when they are many); fewer are checked one by one, each as its
-puzzle (as in a database's call per row)."""
+"""Puzzles from which a call's grids are checked all together; fewer are checked one by one,
+each as its puzzle (as in a database's call per row)."""
+CHECKED_IN_PYTHON = 4096
+"""The most grids of 9x9 or smaller checked together in Python
+(:func:`satdoku.verify.grid_failures`); more are checked with numpy
+(:func:`satdoku.verify.plain_failures`), whose import (about 0.1 s) costs less than
+checking them in Python."""
 TWINS = "solution failed verification: two solutions are one grid"
 NODE_BUDGET = 200_000
 """Search nodes per puzzle before the search gives it up (hard 9x9 puzzles need a few
@@ -129,11 +133,37 @@ def search_many(
 
 def _failures(geometry: Geometry, packed: bytes, counts: list[int], found: bytes) -> dict[int, str]:
     """The puzzles whose grids in ``found`` (two slots per puzzle, the first ``counts[i]``
-    of them filled) fail verification, with why: all checked together
-    (:func:`~satdoku.verify.grid_failures`), or one by one when they are fewer than
-    :data:`CHECKED_AT_ONCE`."""
+    of them filled) fail verification, with why: one by one when they are fewer than
+    :data:`CHECKED_AT_ONCE`, else all together, in Python up to :data:`CHECKED_IN_PYTHON`
+    grids of 9x9 or smaller, with numpy beyond."""
     if len(counts) < CHECKED_AT_ONCE:
         return _failures_one_by_one(geometry, packed, counts, found)
+    filled = 2 * len(counts) - 2 * counts.count(0) - counts.count(1)  # up to two a puzzle
+    if geometry.size <= 9 and filled <= CHECKED_IN_PYTHON:
+        return _failures_in_python(geometry, packed, counts, found)
+    import numpy as np
+
+    nc = geometry.ncells
+    puzzles = np.frombuffer(packed, dtype=np.uint8).reshape(len(counts), nc)
+    slots = np.frombuffer(found, dtype=np.uint8).reshape(len(counts), 2, nc)
+    count = np.array(counts)
+    first = np.flatnonzero(count >= 1)
+    second = np.flatnonzero(count >= 2)
+    owners = np.concatenate((first, second))
+    grids = np.concatenate((slots[first, 0], slots[second, 1]))
+    errors = {
+        int(owners[m]): why for m, why in plain_failures(geometry, puzzles[owners], grids).items()
+    }
+    twins = second[(slots[second, 0] == slots[second, 1]).all(axis=1)]
+    for i in twins.tolist():
+        errors.setdefault(i, TWINS)
+    return errors
+
+
+def _failures_in_python(
+    geometry: Geometry, packed: bytes, counts: list[int], found: bytes
+) -> dict[int, str]:
+    """:func:`_failures` without numpy (:func:`~satdoku.verify.grid_failures`)."""
     nc = geometry.ncells
     first = [i for i, k in enumerate(counts) if k >= 1]
     second = [i for i, k in enumerate(counts) if k >= 2]
