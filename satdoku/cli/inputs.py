@@ -112,14 +112,15 @@ def _is_file(text: str) -> bool:
     return "\n" not in text and len(text) < 4096 and os.path.isfile(text)
 
 
-_PATH = re.compile(r"[^\s]*[/\\][^\s]*|[^\s]*\.[A-Za-z][A-Za-z0-9]{0,5}")
+_PATH = r"[^\s]*[/\\][^\s]*|[^\s]*\.[A-Za-z][A-Za-z0-9]{0,5}"
+"""A file name; compiled when a puzzle argument fails to parse."""
 
 
 def _looks_like_a_path(text: str) -> bool:
     """A file name (``nosuchfile.txt``, ``data/p.csv``) rather than a mistyped puzzle."""
     if "://" in text or is_iss(text) or is_notation(text):
         return False  # a link or a puzzle notation: its own message says what is wrong
-    return _PATH.fullmatch(text) is not None and any(c.islower() for c in text)
+    return re.fullmatch(_PATH, text) is not None and any(c.islower() for c in text)
 
 
 def _first(streams: Streams, records: Iterator[Record]) -> Iterator[Record]:
