@@ -80,12 +80,21 @@ class CpsatModel:
         self.name = name
         self.deadline = deadline
         self.model = cp_model.CpModel()
+        self._forbid: Callable[[Grid], None] = self._unset
         build: Callable[[], Callable[[Any], Grid]] = getattr(self, f"_build_{name}")
         self._decode = build()
 
     def decode(self, values: Any) -> Grid:
         """The grid of a solution; ``values`` is a CpSolver or a solution callback."""
         return self._decode(values)
+
+    def exclude(self, grid: Grid) -> None:
+        """Forbid ``grid``: a search on the model from now on finds other grids only."""
+        self._forbid(grid)
+
+    @staticmethod
+    def _unset(grid: Grid) -> None:
+        raise AssertionError("the model is not built")
 
     def _build_alldiff(self) -> Callable[[Any], Grid]:
         puzzle, model = self.puzzle, self.model
@@ -102,6 +111,10 @@ class CpsatModel:
         def decode(values: Any) -> Grid:
             return tuple(int(values.value(x)) - shift for x in cells)
 
+        def forbid(grid: Grid) -> None:
+            model.add_forbidden_assignments(cells, [[v + shift for v in grid]])
+
+        self._forbid = forbid
         return decode
 
     def _build_onehot(self) -> Callable[[Any], Grid]:
@@ -125,6 +138,10 @@ class CpsatModel:
                 for i in range(puzzle.ncells)
             )
 
+        def forbid(grid: Grid) -> None:
+            model.add_bool_or([~x[i][v - 1] for i, v in enumerate(grid)])
+
+        self._forbid = forbid
         return decode
 
 

@@ -37,15 +37,10 @@ proofs, where CDCL learning wins over the propagation tree (docs/benchmarks.md, 
 Sudoku")."""
 
 
-RELAY: tuple[tuple[str, float | None], ...] = (
-    ("minisat22", 0.5),
-    ("cpsat", 2.0),
-    ("cadical195", None),
-)
+RULES_BACKEND = "portfolio"
 """Who searches a puzzle with rules beyond units (thermometers, arrows, sandwiches...) when
-the caller names no engine, in turn, each for at most its seconds: MiniSat answers most at
-once; CP-SAT's integers prove sums (pill arrows) that clauses struggle with; CaDiCaL's
-learning proves the rest (long renban chains, little killers)."""
+the caller names no engine: MiniSat, CaDiCaL and CP-SAT taking turns with doubling budgets of
+work (:mod:`satdoku.solver.portfolio`)."""
 
 
 def has_rules(puzzle: Puzzle) -> bool:

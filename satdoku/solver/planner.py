@@ -13,10 +13,10 @@ substitution.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 
-from satdoku.deadline import Deadline, SolveTimeout
+from satdoku.deadline import Deadline
 from satdoku.errors import UsageError
 from satdoku.model import Grid, Puzzle
 from satdoku.solver.backend import Backend, Found, fit, strategy_for
@@ -24,7 +24,7 @@ from satdoku.solver.bitgrid import lists, takes
 from satdoku.solver.defaults import (
     COMPILED_BACKEND,
     DEFAULT_BACKEND,
-    RELAY,
+    RULES_BACKEND,
     compiled_first,
     default_backend,
     default_strategy,
@@ -58,11 +58,6 @@ class Plan:
     strategy: str | None
     fallback: str | None = None
     budget: int = 0
-    relay: tuple[tuple[str, float | None], ...] = ()
-    """Backends that take over in turn, each for at most its seconds (None: the time left),
-    when the one before has not answered within its own."""
-    seconds: float | None = None
-    """The most seconds this plan's backend searches before the relay takes over."""
 
     @property
     def counts_inside(self) -> bool:
@@ -73,33 +68,7 @@ class Plan:
         """The backend's unverified answers."""
         if self.fallback is not None:
             return self._compiled_then(self.fallback, puzzle, limit, deadline)
-        if self.relay:
-            return self._relayed(puzzle, limit, deadline)
         return self.backend.solutions(puzzle, self.encoding, limit, deadline, self.strategy)
-
-    def _relayed(self, puzzle: Puzzle, limit: int | None, deadline: Deadline) -> Iterator[Found]:
-        """Each backend of the relay in turn, from the start, until one finishes within its
-        seconds; grids already given are not given again."""
-        given: set[Grid] = set()
-        stages = [
-            (self, self.seconds),
-            *((_plan_for(puzzle, limit, name), s) for name, s in self.relay),
-        ]
-        for stage, seconds in stages:
-            stop = _sooner(deadline, seconds)
-            try:
-                for grid, stats in stage.backend.solutions(
-                    puzzle, stage.encoding, limit, stop, stage.strategy
-                ):
-                    if grid not in given:
-                        given.add(grid)
-                        yield grid, stats
-                        if limit is not None and len(given) >= limit:
-                            return
-                return
-            except SolveTimeout:
-                if deadline.expired() or stop is deadline:
-                    raise
 
     def _compiled_then(
         self, fallback: str, puzzle: Puzzle, limit: int | None, deadline: Deadline
@@ -124,17 +93,6 @@ class Plan:
             if grid not in given:
                 yield grid, stats
                 wanted = None if wanted is None else wanted - 1
-
-
-def _plan_for(puzzle: Puzzle, limit: int | None, backend: str) -> Plan:
-    return plan(puzzle, Question.SOLUTIONS, limit, backend)
-
-
-def _sooner(deadline: Deadline, seconds: float | None) -> Deadline:
-    """``deadline``, or ``seconds`` from now when that comes first."""
-    if seconds is None or deadline.remaining() <= seconds:
-        return deadline
-    return Deadline.after(seconds)
 
 
 def plan(
@@ -168,8 +126,7 @@ def plan(
                 compiled, BITMASK if bitmask else MATRIX, None, DEFAULT_BACKEND, NODE_BUDGET
             )
     if backend is None and encoding is None and strategy is None and not many and has_rules(puzzle):
-        first, seconds = RELAY[0]
-        return replace(plan(puzzle, question, limit, first), seconds=seconds, relay=RELAY[1:])
+        return plan(puzzle, question, limit, RULES_BACKEND)
     wanted = strategy or (default_strategy(puzzle, None) if many else None)
     chosen = get_backend(default_backend(puzzle, backend, wanted or "blocking"))
     fit(chosen, puzzle)

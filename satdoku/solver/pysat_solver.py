@@ -149,6 +149,16 @@ class PysatSolver(SolverOwner):
             )
         return solve_within(self._solver, assumptions, timeout)
 
+    def solve_budget(self, conflicts: int, timeout: float | None = None) -> bool | None:
+        """True (satisfiable), False (not), or None when ``conflicts`` more conflicts, or
+        ``timeout`` seconds where the solver can be interrupted, ran out first. The solver
+        keeps what it learnt for the next call."""
+        self._solver.conf_budget(conflicts)
+        if timeout is None or self.name.startswith(UNINTERRUPTIBLE):
+            result = self._solver.solve_limited()
+            return None if result is None else bool(result)
+        return solve_within(self._solver, (), timeout)
+
     def propagate(self, assumptions: list[int]) -> tuple[bool, list[int]]:
         """Unit propagation alone under ``assumptions``: (no conflict, every assigned literal)."""
         try:
