@@ -296,6 +296,17 @@ def test_the_fingerprint_marks_every_chunk_and_the_end():
     assert Fingerprint(read_records(lines[:3])).skip(4).records == 2
 
 
+CTRL_C = (
+    "import signal, sys\n"
+    "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+    "from satdoku.cli import main\n"
+    "main(sys.argv[1:])\n"
+)
+"""Run the command with Ctrl-C raising KeyboardInterrupt, as in a terminal. (A shell starts a
+command in the background with SIGINT ignored, and Python keeps it ignored: tests run in the
+background would send their ^C to a command that ignores it.)"""
+
+
 def test_ctrl_c_leaves_whole_records_and_resume_completes_them(tmp_path):
     # the first chunk of 300 is written long before the last of 20,000 (seconds of work on
     # a quiet machine): the batch is still running at ^C
@@ -305,7 +316,7 @@ def test_ctrl_c_leaves_whole_records_and_resume_completes_them(tmp_path):
     out = tmp_path / "out.jsonl"
     slow = ["--chunk", "300", "--backend", "minicard"]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "satdoku", "batch", str(path), "-o", str(out), *slow],
+        [sys.executable, "-c", CTRL_C, "batch", str(path), "-o", str(out), *slow],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
