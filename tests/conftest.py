@@ -25,6 +25,12 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# No time limit per example: a busy machine can make any example slow, and the properties
+# tested are about answers, not speed.
+settings.register_profile("satdoku", deadline=None)
+settings.load_profile("satdoku")
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
