@@ -52,6 +52,11 @@ class Constraint(ABC):
     def draw(self, canvas: Canvas) -> None:
         """Put its marks on ``canvas``."""
 
+    def equation(self) -> tuple[list[tuple[int, int]], int] | None:
+        """The rule as one linear equation, when it is one: (coefficient, cell) terms over the
+        values as written, and the constant they add up to; None otherwise."""
+        return None
+
     def needs(self, size: int) -> str:
         """What a search engine must take to take this rule, for a grid of ``size`` values:
         ``unit`` (every value once), ``partial-unit``, ``sum`` or ``rule`` (any other)."""

@@ -42,8 +42,12 @@ class Arrow(Constraint):
             return None
         return f"{self.name}: {list(values[split:])} does not add up to {number}"
 
+    def equation(self) -> tuple[list[tuple[int, int]], int]:
+        return _places(self.circle) + [(-1, c) for c in self.line], 0
+
     def cnf(self, target: CnfTarget) -> None:
-        target.linear(_places(self.circle) + [(-1, c) for c in self.line], "==", 0)
+        terms, constant = self.equation()
+        target.linear(terms, "==", constant)
 
     def cpsat(self, target: CpTarget) -> None:
         number = sum(w * target.value(c) for w, c in _places(self.circle))

@@ -29,6 +29,9 @@ class Cage(Constraint):
             return f"{self.name}: {list(values)} does not add up to {self.total}"
         return None
 
+    def equation(self) -> tuple[list[tuple[int, int]], int] | None:
+        return None if self.total is None else ([(1, c) for c in self.cells], self.total)
+
     def cnf(self, target: CnfTarget) -> None:
         """Each value at most once (at least once too in a full cage when the encoding wants
         implied clauses), and the encoding's sum method for the total."""

@@ -27,8 +27,12 @@ class LittleKiller(Constraint):
             return None
         return f"{self.name}: {list(values)} does not add up to {self.total}"
 
+    def equation(self) -> tuple[list[tuple[int, int]], int]:
+        return [(1, c) for c in self.cells], self.total
+
     def cnf(self, target: CnfTarget) -> None:
-        target.linear([(1, c) for c in self.cells], "==", self.total)
+        terms, total = self.equation()
+        target.linear(terms, "==", total)
 
     def cpsat(self, target: CpTarget) -> None:
         reach = len(self.cells) * target.size + 1

@@ -23,6 +23,9 @@ class Sum(Constraint):
             return None
         return f"{self.name or 'sum'}: {list(values)} does not add up to {self.total}"
 
+    def equation(self) -> tuple[list[tuple[int, int]], int]:
+        return [(1, c) for c in self.cells], self.total
+
     def cnf(self, target: CnfTarget) -> None:
         target.total(self.cells, self.total, self.name)
 

@@ -22,6 +22,7 @@ from satdoku.deadline import NEVER, Deadline
 from satdoku.encodings.cardinality import at_least_one, at_most_one
 from satdoku.encodings.combined import combined_sums
 from satdoku.encodings.context import CnfContext
+from satdoku.encodings.differences import equation_differences
 from satdoku.encodings.formula import Formula, VarMap
 from satdoku.encodings.reduce import given_candidates, singles_candidates
 from satdoku.model import Puzzle
@@ -89,6 +90,8 @@ class ClassicEncoding:
             constraint.cnf(target)
         for cells, total in combined_sums(puzzle):
             target.layered([(1, c) for c in cells], "==", total, grouped=True)
+        for terms, constant in equation_differences(puzzle):
+            target.linear(terms, "==", constant)
         if not self.optimized:
             formula.clauses.extend([var(c, v)] for c, v in enumerate(puzzle.givens) if v)
         elif given_clashes(puzzle):
