@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -10,8 +11,8 @@ import pytest
 from satdoku.formats import parse_line
 from satdoku.geometry import Geometry
 from satdoku.kinds.classic import sudoku
-from satdoku.logic import BY_NAME, TECHNIQUES, CandidateGrid, Step, explain, hint
-from satdoku.logic.grid import bit
+from satdoku.logic import BY_NAME, TECHNIQUES, CandidateGrid, Step, explain, hint, next_steps
+from satdoku.logic.grid import bit, values_of
 from satdoku.solver import solve
 from satdoku.status import Status
 
@@ -295,3 +296,50 @@ def test_forcing_chain_common_placement():
     only(grid, "r1c3", 1, 2)
     (step,) = run(grid, "forcing chain")
     assert step.placements == ((cell(grid, "r1c2"), 3),)
+
+
+HARD_WALKS = [
+    "....345..48.7..2.1..52..9.7.......8.5....61....2...7....75..........2...6....3..2",
+    "......2.1.6.81......4...93...9...8.....7...42..8.4.5.3..5..........79...73.28....",
+    ".2...8...1.7.4....39..5..4.46.1.2....1.....9....47..138..............568.....3..9",
+]
+"""Puzzles whose walks take forcing chains, XY-Chains, W-Wings, simple colouring, X-Chains."""
+
+
+@pytest.mark.parametrize("line", HARD_WALKS)
+def test_what_a_grid_remembers_changes_no_step(line):
+    """At every grid of a walk, each technique finds what it finds on a fresh copy (which
+    remembers nothing of the places where the searches found nothing before)."""
+    grid = CandidateGrid.of(parse_line(line))
+    while not grid.solved:
+        fresh = CandidateGrid(grid.layout, list(grid.values), list(grid.cands))
+        for technique in TECHNIQUES:
+            assert [str(s) for s in technique(grid)] == [str(s) for s in technique(fresh)]
+        steps = next_steps(grid)
+        assert steps
+        for step in steps:
+            if step.applies_to(grid):
+                step.apply(grid)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_dead_end_since_is_a_dead_end(seed):
+    """Looking only where candidates changed finds a dead end exactly when a look
+    everywhere does."""
+    rng = random.Random(seed)
+    grid = CandidateGrid.of(parse_line(HARD_WALKS[seed % len(HARD_WALKS)]))
+    while True:
+        before = list(grid.cands)
+        for _ in range(rng.randint(1, 4)):
+            blanks = [c for c, m in enumerate(grid.cands) if m]
+            if not blanks:
+                return
+            c = rng.choice(blanks)
+            if rng.random() < 0.3:
+                grid.place(c, rng.choice(values_of(grid.cands[c])))
+            else:
+                grid.eliminate(c, rng.choice(values_of(grid.cands[c])))
+        found = grid.dead_end_since(before)
+        assert found == (grid.dead_end() is not None)
+        if found:
+            return

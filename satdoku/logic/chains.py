@@ -50,9 +50,15 @@ def _best(candidates: Iterable[tuple[int, Step]]) -> list[Step]:
 def find_x_chain(grid: CandidateGrid, technique: Technique) -> list[Step]:
     found: list[tuple[int, Step]] = []
     links = grid.strong_links()
+    places = grid.places()
     for value in range(1, grid.layout.puzzle.values + 1):
         grid.check()
-        found += _x_chains(grid, technique, value, links[value])
+        if grid.searched(find_x_chain, value, places[value]):
+            continue
+        chains = _x_chains(grid, technique, value, links[value])
+        if not chains:
+            grid.found_none(find_x_chain, value, places[value])
+        found += chains
     return _best(found)
 
 

@@ -45,10 +45,16 @@ def find_simple_colouring(grid: CandidateGrid, technique: Technique) -> list[Ste
     layout = grid.layout
     peers = layout.peers
     names = layout.names
-    found = []
+    found: list[Step] = []
     pairs = grid.strong_links()
+    places = grid.places()
     for value in range(1, layout.puzzle.values + 1):
         grid.check()
+        if grid.searched(find_simple_colouring, value, places[value]):
+            if found and pairs[value]:  # where its first chain would have been looked at
+                return found
+            continue
+        before = len(found)
         b = bit(value)
         for colour in _chains(pairs[value]):
             grid.check()
@@ -104,4 +110,6 @@ def find_simple_colouring(grid: CandidateGrid, technique: Technique) -> list[Ste
                         eliminations=trapped,
                     )
                 )
+        if len(found) == before:
+            grid.found_none(find_simple_colouring, value, places[value])
     return found

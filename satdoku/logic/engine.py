@@ -59,17 +59,18 @@ def walk(grid: CandidateGrid, techniques: Sequence[Technique] = TECHNIQUES) -> I
     """
     if grid.contradiction() is not None:
         return
-    while not grid.solved and grid.dead_end() is None:
+    while not grid.solved:
         steps = next_steps(grid, techniques)
         if not steps:
             return
         progressed = False
+        before = list(grid.cands)
         for step in steps:
             if step.applies_to(grid):
                 step.apply(grid)
                 progressed = True
                 yield step
-        if not progressed:
+        if not progressed or grid.dead_end_since(before):
             return
 
 

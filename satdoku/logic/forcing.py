@@ -32,15 +32,18 @@ class Branch:
     contradiction: str | None
 
 
-def _follow(grid: CandidateGrid, cell: int, value: int) -> Branch:
+def _follow(grid: CandidateGrid, cell: int, value: int, sound: bool) -> Branch:
     """Place ``value`` in ``cell`` on a copy of ``grid`` and apply singles until they run out
-    or a contradiction shows."""
+    or a contradiction shows; ``sound``: ``grid`` has no dead end, so only what changes is
+    looked at."""
     branch = grid.copy()
     branch.place(cell, value)
     cands = branch.cands
     count = 0
-    while (problem := branch.dead_end()) is None:
+    before = grid.cands
+    while not (branch.dead_end_since(before) if sound else branch.dead_end()):
         branch.check()
+        before = list(cands)
         for singles in PLACERS:
             found = singles(branch)
             if found:
@@ -51,7 +54,7 @@ def _follow(grid: CandidateGrid, cell: int, value: int) -> Branch:
                 break
         else:
             return Branch(branch, count, None)
-    return Branch(branch, count, problem)
+    return Branch(branch, count, branch.dead_end())
 
 
 def _by(branch: Branch) -> str:
@@ -83,12 +86,13 @@ def _alternatives(grid: CandidateGrid) -> Iterator[tuple[str, list[Choice]]]:
 def find_forcing_chain(grid: CandidateGrid, technique: Technique) -> list[Step]:
     names = grid.layout.names
     tried: dict[Choice, Branch] = {}
+    sound = grid.dead_end() is None
     for what, choices in _alternatives(grid):
         grid.check()
         branches = []
         for choice in choices:
             if choice not in tried:
-                tried[choice] = _follow(grid, *choice)
+                tried[choice] = _follow(grid, *choice, sound)
             branches.append(tried[choice])
         for (cell, value), branch in zip(choices, branches, strict=True):
             if branch.contradiction is not None:

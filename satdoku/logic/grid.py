@@ -7,10 +7,11 @@ there are values: only full units must hold every value (hidden singles and the 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property, reduce
-from operator import or_
+from itertools import compress
+from operator import ne, or_
 from typing import TypeVar, cast
 
 from satdoku.deadline import NEVER, Deadline
@@ -95,6 +96,12 @@ class Layout:
     def value_bits(self) -> tuple[int, ...]:
         """The candidate bit of each value, 0 for a blank (index 0)."""
         return (0, *(bit(v) for v in range(1, self.puzzle.values + 1)))
+
+    @cached_property
+    def is_full(self) -> tuple[bool, ...]:
+        """Per unit, whether it is full (holds every value)."""
+        full = frozenset(self.full_units)
+        return tuple(u in full for u in range(len(self.units)))
 
     @cached_property
     def unit_sets(self) -> tuple[frozenset[int], ...]:
@@ -212,7 +219,7 @@ class CandidateGrid:
     :class:`~satdoku.deadline.SolveTimeout` once it has passed.
     """
 
-    __slots__ = ("all_values", "blanks_in", "cands", "deadline", "layout", "values")
+    __slots__ = ("all_values", "blanks_in", "cands", "deadline", "layout", "quiet", "values")
 
     def __init__(
         self, layout: Layout, values: list[int], cands: list[int], deadline: Deadline = NEVER
@@ -224,6 +231,9 @@ class CandidateGrid:
         self.all_values = (1 << layout.puzzle.values) - 1
         self.blanks_in = [sum(1 for c in unit if not values[c]) for unit in layout.units]
         """Per unit, how many of its cells are blank."""
+        self.quiet: dict[object, dict[int, object]] = {}
+        """Per search done a place (unit, value) at a time, per place, the state that search
+        last found nothing in (:meth:`searched`)."""
 
     @classmethod
     def of(
@@ -278,6 +288,30 @@ class CandidateGrid:
     @property
     def solved(self) -> bool:
         return 0 not in self.values
+
+    def searched(self, search: object, place: int, state: object) -> bool:
+        """Whether ``search``, whose finds at ``place`` depend on ``state`` alone, found
+        nothing there when it was last ``state`` (:meth:`found_none`)."""
+        kept = self.quiet.get(search)
+        return kept is not None and kept.get(place) == state
+
+    def found_none(self, search: object, place: int, state: object) -> None:
+        """Remember that ``search`` found nothing at ``place`` in ``state``."""
+        self.quiet.setdefault(search, {})[place] = state
+
+    def unit_cands(self, u: int) -> tuple[int, ...]:
+        """The candidates of unit ``u``'s cells."""
+        return tuple(map(self.cands.__getitem__, self.layout.units[u]))
+
+    def places(self) -> list[int]:
+        """Per value (index 0 unused), the cells that can take it, a bit per cell."""
+        found = [0] * (self.layout.puzzle.values + 1)
+        for cell, m in enumerate(self.cands):
+            while m:
+                low = m & -m
+                m ^= low
+                found[low.bit_length()] |= 1 << cell
+        return found
 
     def place(self, cell: int, value: int) -> None:
         """Put ``value`` in ``cell`` and remove it from the candidates of the cell's peers."""
@@ -359,6 +393,31 @@ class CandidateGrid:
                 value = values_of(full & ~have)[0]
                 return f"{value} has no place left in {layout.unit_names[u]}"
         return None
+
+    def dead_end_since(self, before: Sequence[int]) -> bool:
+        """Whether the grid has a dead end (see :meth:`dead_end`), given that it had none when
+        its candidates were ``before``: only the cells whose candidates changed since, and
+        their units, can show one."""
+        layout = self.layout
+        cands = self.cands
+        values = self.values
+        bits = layout.value_bits
+        units = layout.units
+        is_full = layout.is_full
+        full = self.all_values
+        seen: set[int] = set()
+        for c in compress(range(len(cands)), map(ne, cands, before)):
+            if not cands[c] and not values[c]:
+                return True
+            for u in layout.cell_units[c]:
+                if u in seen or not is_full[u]:
+                    continue
+                seen.add(u)
+                unit = units[u]
+                have = reduce(or_, map(cands.__getitem__, unit))
+                if have | reduce(or_, map(bits.__getitem__, map(values.__getitem__, unit))) != full:
+                    return True
+        return False
 
     def line(self) -> str:
         """The grid in one line: rows of N separated by spaces, ``.`` for a blank."""

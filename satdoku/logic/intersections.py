@@ -21,19 +21,22 @@ def _locked(grid: CandidateGrid, technique: Technique, from_box: bool) -> list[S
     for meet in grid.paced(layout.intersections(grid.deadline)):
         if (layout.unit_kinds[meet.a] in BOX_KINDS) != from_box:
             continue
-        inside = outside = 0
+        inside = outside = beyond = 0
         for c in meet.shared:
             inside |= cands[c]
         for c in meet.rest_of_a:
             outside |= cands[c]
         confined = inside & ~outside
+        if not confined:
+            continue
+        for c in meet.rest_of_b:
+            beyond |= cands[c]
+        confined &= beyond
         while confined:
             low = confined & -confined
             confined ^= low
             value = low.bit_length()
             gone = tuple((c, value) for c in meet.rest_of_b if cands[c] & low)
-            if not gone:
-                continue
             na, nb = layout.unit_names[meet.a], layout.unit_names[meet.b]
             found.append(
                 technique.step(

@@ -18,11 +18,13 @@ def naked(size: int) -> Finder:
     def find(grid: CandidateGrid, technique: Technique) -> list[Step]:
         layout = grid.layout
         cands = grid.cands
-        found = []
+        found: list[Step] = []
         for u, unit in grid.paced(enumerate(layout.units)):
-            small = [c for c in unit if 2 <= cands[c].bit_count() <= size]
-            if len(small) < size:
+            now = grid.unit_cands(u)
+            if grid.searched(find, u, now):
                 continue
+            small = [c for c in unit if 2 <= cands[c].bit_count() <= size]
+            before = len(found)
             for group in grid.paced(combinations(small, size)):
                 union = 0
                 for c in group:
@@ -49,6 +51,8 @@ def naked(size: int) -> Finder:
                             eliminations=gone,
                         )
                     )
+            if len(found) == before:
+                grid.found_none(find, u, now)
         return found
 
     return find
@@ -58,10 +62,14 @@ def hidden(size: int) -> Finder:
     def find(grid: CandidateGrid, technique: Technique) -> list[Step]:
         layout = grid.layout
         cands = grid.cands
-        found = []
+        found: list[Step] = []
         values = range(1, layout.puzzle.values + 1)
         for u in grid.paced(layout.full_units):
+            now = grid.unit_cands(u)
+            if grid.searched(find, u, now):
+                continue
             unit = layout.units[u]
+            before = len(found)
             spots = [0] * (len(values) + 1)  # value -> its places, a bit per cell of the unit
             for k, c in enumerate(unit):
                 m = cands[c]
@@ -70,8 +78,6 @@ def hidden(size: int) -> Finder:
                     spots[low.bit_length()] |= 1 << k
                     m ^= low
             places = {v: spots[v] for v in values if 2 <= spots[v].bit_count() <= size}
-            if len(places) < size:
-                continue
             for digits in grid.paced(combinations(sorted(places), size)):
                 union = 0
                 for value in digits:
@@ -96,6 +102,8 @@ def hidden(size: int) -> Finder:
                             eliminations=gone,
                         )
                     )
+            if len(found) == before:
+                grid.found_none(find, u, now)
         return found
 
     return find
