@@ -24,6 +24,7 @@ from satdoku.encodings.combined import combined_sums
 from satdoku.encodings.context import CnfContext
 from satdoku.encodings.differences import equation_differences
 from satdoku.encodings.formula import Formula, VarMap
+from satdoku.encodings.houses import house_sums
 from satdoku.encodings.reduce import given_candidates, singles_candidates
 from satdoku.model import Puzzle
 from satdoku.verify import given_clashes
@@ -88,7 +89,7 @@ class ClassicEncoding:
         for constraint in puzzle.constraints:
             deadline.check()
             constraint.cnf(target)
-        for cells, total in combined_sums(puzzle):
+        for cells, total in combined_sums(puzzle) + house_sums(puzzle):
             target.layered([(1, c) for c in cells], "==", total, grouped=True)
         for terms, constant in equation_differences(puzzle):
             target.linear(terms, "==", constant)
