@@ -28,12 +28,12 @@ Outcomes are :class:`Status` words; :class:`Exit` holds the command's exit codes
 
 from __future__ import annotations
 
-import importlib
 import os
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from satdoku import solver
+from satdoku.lazy import lazy_names
 
 if TYPE_CHECKING:
     from satdoku.constraints import AllDifferent, Sum
@@ -286,17 +286,7 @@ def why(
     )
 
 
-def __getattr__(name: str) -> object:
-    if name not in _LAZY:
-        raise AttributeError(f"module 'satdoku' has no attribute {name!r}")
-    value = getattr(importlib.import_module(_LAZY[name]), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    """The module's names, with those imported on first use."""
-    return sorted({*globals(), *_LAZY})
+__getattr__, __dir__ = lazy_names(__name__, globals(), _LAZY)
 
 
 __all__ = [

@@ -5,8 +5,9 @@ kind's reader) loads only what it needs."""
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from satdoku.lazy import lazy_names
 
 if TYPE_CHECKING:
     from satdoku.formats.files import read_records
@@ -37,14 +38,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(_LAZY[name]), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    """The module's names, with those imported on first use."""
-    return sorted({*globals(), *_LAZY})
+__getattr__, __dir__ = lazy_names(__name__, globals(), _LAZY)

@@ -12,8 +12,9 @@ bitmask search of a plain solve, say) does not load every backend, counting and 
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from satdoku.lazy import lazy_names
 
 if TYPE_CHECKING:
     from satdoku.deadline import SolveTimeout
@@ -48,17 +49,7 @@ _LAZY = {
 """Where each name of the package lives."""
 
 
-def __getattr__(name: str) -> object:
-    if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(_LAZY[name]), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    """The module's names, with those imported on first use."""
-    return sorted({*globals(), *_LAZY})
+__getattr__, __dir__ = lazy_names(__name__, globals(), _LAZY)
 
 
 __all__ = [
