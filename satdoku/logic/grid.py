@@ -21,6 +21,8 @@ from satdoku.kinds.regions import aligned_words
 from satdoku.model import Constraint, Puzzle
 
 T = TypeVar("T")
+Links = list[list[tuple[int, int, int]]]
+"""Per value, the full units where it has two places: (unit, first cell, second cell)."""
 PACE = 256
 """How many items :meth:`CandidateGrid.paced` hands out between two looks at the clock."""
 
@@ -109,7 +111,15 @@ class Layout:
 
     def family(self, kind: str) -> tuple[int, ...]:
         """The full units of one kind (all rows, all columns, ...)."""
-        return tuple(u for u in self.full_units if self.unit_kinds[u] == kind)
+        return self.families.get(kind, ())
+
+    @cached_property
+    def families(self) -> dict[str, tuple[int, ...]]:
+        """Kind -> its full units."""
+        found: dict[str, tuple[int, ...]] = {}
+        for u in self.full_units:
+            found[self.unit_kinds[u]] = (*found.get(self.unit_kinds[u], ()), u)
+        return found
 
     @cached_property
     def unit_index_of(self) -> dict[str, tuple[int, ...]]:
@@ -219,21 +229,39 @@ class CandidateGrid:
     :class:`~satdoku.deadline.SolveTimeout` once it has passed.
     """
 
-    __slots__ = ("all_values", "blanks_in", "cands", "deadline", "layout", "quiet", "values")
+    __slots__ = (
+        "all_values",
+        "blanks_in",
+        "cands",
+        "deadline",
+        "layout",
+        "links",
+        "quiet",
+        "values",
+    )
 
     def __init__(
-        self, layout: Layout, values: list[int], cands: list[int], deadline: Deadline = NEVER
+        self,
+        layout: Layout,
+        values: list[int],
+        cands: list[int],
+        deadline: Deadline = NEVER,
+        blanks_in: list[int] | None = None,
     ) -> None:
         self.layout = layout
         self.values = values
         self.cands = cands
         self.deadline = deadline
         self.all_values = (1 << layout.puzzle.values) - 1
-        self.blanks_in = [sum(1 for c in unit if not values[c]) for unit in layout.units]
-        """Per unit, how many of its cells are blank."""
+        if blanks_in is None:
+            blanks_in = [sum(1 for c in unit if not values[c]) for unit in layout.units]
+        self.blanks_in = blanks_in
+        """Per unit, how many of its cells are blank (counted from ``values`` unless given)."""
         self.quiet: dict[object, dict[int, object]] = {}
         """Per search done a place (unit, value) at a time, per place, the state that search
         last found nothing in (:meth:`searched`)."""
+        self.links: tuple[tuple[int, ...], Links] | None = None
+        """The candidates and the strong links last found from them."""
 
     @classmethod
     def of(
@@ -267,7 +295,9 @@ class CandidateGrid:
 
     def copy(self) -> CandidateGrid:
         """An independent copy (with the same layout and deadline)."""
-        return CandidateGrid(self.layout, list(self.values), list(self.cands), self.deadline)
+        return CandidateGrid(
+            self.layout, list(self.values), list(self.cands), self.deadline, list(self.blanks_in)
+        )
 
     def check(self) -> None:
         """Raise :class:`~satdoku.deadline.SolveTimeout` once the grid's deadline has passed."""
@@ -336,12 +366,19 @@ class CandidateGrid:
         cands = self.cands
         return [c for c in self.layout.units[unit] if cands[c] & b]
 
-    def strong_links(self) -> list[list[tuple[int, int, int]]]:
+    def strong_links(self) -> Links:
         """Per value (index 0 unused), the full units where it has exactly two places, in the
-        order of the full units: (unit, first cell, second cell)."""
+        order of the full units: (unit, first cell, second cell). Kept, and handed out again,
+        while the candidates stay the same: read them, do not change them."""
+        now = tuple(self.cands)
+        if self.links is None or self.links[0] != now:
+            self.links = (now, self._strong_links())
+        return self.links[1]
+
+    def _strong_links(self) -> Links:
         layout = self.layout
         cands = self.cands
-        links: list[list[tuple[int, int, int]]] = [[] for _ in range(layout.puzzle.values + 1)]
+        links: Links = [[] for _ in range(layout.puzzle.values + 1)]
         for u in layout.full_units:
             unit = layout.units[u]
             once = twice = thrice = 0
