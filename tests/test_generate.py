@@ -81,6 +81,18 @@ def test_easy_puzzles_solve_with_singles_and_a_band_is_kept():
         assert m.rating.score is not None and 4.0 <= m.rating.score <= 6.0
 
 
+def test_fiendish_puzzles_are_unique_reproducible_and_rated_fiendish_again():
+    made = list(generate("3x3", count=4, seed=5, minimal=True, label="fiendish"))
+    again = list(generate("3x3", count=4, seed=5, minimal=True, label="fiendish"))
+    assert [m.puzzle_line for m in again] == [m.puzzle_line for m in made]
+    for m in made:
+        assert solutions(list(m.puzzle.givens), Geometry(3, 3)) == 1
+        assert m.rating is not None
+        independent = rate(m.puzzle_line)
+        assert independent.label == "fiendish"
+        assert independent.to_dict() == m.rating.to_dict()
+
+
 @pytest.mark.parametrize("box", ["2x3", "3x4", "4x4"])
 @pytest.mark.parametrize("symmetry", ["rotational", "mirror"])
 def test_other_sizes_and_symmetries_are_unique_and_symmetric(box, symmetry):
