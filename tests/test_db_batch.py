@@ -16,8 +16,10 @@ from typing import Any
 import pytest
 
 from satdoku import count, parse_puzzle, solve
+from satdoku.batch import BatchRecord
 from satdoku.errors import UsageError
-from satdoku.sql.tables import parse_url
+from satdoku.sql.tables import Source, parse_url
+from satdoku.status import Status
 from tests.cli import _env, assert_one_error_line, satdoku
 from tests.conftest import DATA
 from tests.postgres import postgres_url  # noqa: F401  (a fixture)
@@ -145,3 +147,28 @@ def test_a_password_is_never_shown():
 def test_a_url_satdoku_cannot_read_is_a_usage_error(url):
     with pytest.raises(UsageError):
         parse_url(url)
+
+
+def test_a_chunk_written_twice_keeps_the_first_row_of_each_key(database):
+    """Every column of a chunk arrives as written, a column of NULLs and a big count too; a key
+    written again keeps its first row."""
+    url, connect, marker = database
+    fill(connect, ROWS, marker)
+    source = Source(parse_url(url), "sudoku", "question", "id", "sudoku_results")
+    first = [
+        BatchRecord(1, Status.SOLVED, 2**40, True, "1" * 81, key="1"),
+        BatchRecord(2, Status.INVALID, error="expected a puzzle", key="2"),
+    ]
+    again = [BatchRecord(1, Status.UNKNOWN, key="1"), BatchRecord(3, Status.UNKNOWN, key="3")]
+    db = connect()
+    try:
+        source.create_results(db)
+        assert source.write(db, first) == 2
+        assert source.write(db, again) == 2
+    finally:
+        db.close()
+    assert results(connect) == {
+        "1": ("solved", 2**40, "1" * 81, None),
+        "2": ("invalid", 0, None, "expected a puzzle"),
+        "3": ("unknown", 0, None, None),
+    }
