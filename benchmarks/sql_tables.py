@@ -5,7 +5,8 @@ to ``--rows`` rows and loaded into a new table ``sudoku(id INTEGER PRIMARY KEY, 
 of each database (a new database file for every run). Then, for each database:
 
 * the command: ``satdoku batch --db URL --table sudoku --column quizzes --key id -q`` in a
-  subprocess, wall-clock from its start to its end (start-up, reading, solving, writing);
+  subprocess, wall-clock from its start to its end (start-up, reading, solving, writing) and
+  its CPU seconds (user + system, its threads included);
   every row of the results table is then checked (one per puzzle, each ``solved``);
 * the writes alone: the same results written by :meth:`satdoku.sql.tables.Source.write`, a
   chunk of ``--chunk`` rows at a time, into an empty results table, in this process.
@@ -28,6 +29,7 @@ from __future__ import annotations
 import argparse
 import compileall
 import os
+import resource
 import sqlite3
 import statistics
 import subprocess
@@ -104,18 +106,23 @@ def load(kind: str, connect: Callable[[], Any], texts: list[str]) -> None:
 
 def run_command(
     url: str, connect: Callable[[], Any], rows: int, chunk: int, count: bool = False
-) -> float:
-    """Seconds of the whole ``batch --db`` command (with ``count``: its instructions, counted
-    by valgrind); checks its results table."""
+) -> tuple[float, float]:
+    """Wall-clock and CPU seconds of the whole ``batch --db`` command (with ``count``: its
+    instructions, counted by valgrind, as both); checks its results table."""
     command = [sys.executable, "-m", "satdoku", "batch", "--db", url, "--table", "sudoku",
                "--column", "quizzes", "--key", "id", "-q", "--chunk", str(chunk)]  # fmt: skip
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     if count:
-        measured = float(instructions(command, env))
+        counted = float(instructions(command, env))
+        measured = (counted, counted)
     else:
         subprocess.run(command, check=True, env=env)
-        measured = time.perf_counter() - start
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+        measured = (wall, cpu)
     db = connect()
     cursor = db.cursor()
     cursor.execute('SELECT count(*), count(DISTINCT "key"), sum(CASE WHEN status = \'solved\''
@@ -193,36 +200,42 @@ def run(args: argparse.Namespace, postgresql: str | None) -> None:
     kinds = ["sqlite", "duckdb"] + (["postgresql"] if postgresql else [])
     results = solved(texts, args.chunk)
     command: dict[str, list[float]] = {kind: [] for kind in kinds}
+    cpu: dict[str, list[float]] = {kind: [] for kind in kinds}
     writes: dict[str, list[float]] = {kind: [] for kind in kinds}
     for repeat in range(args.repeats):
         for kind in kinds[repeat % len(kinds) :] + kinds[: repeat % len(kinds)]:
             with tempfile.TemporaryDirectory() as where:
                 url, connect = connector(kind, Path(where), postgresql)
                 load(kind, connect, texts)
-                command[kind].append(run_command(url, connect, len(texts), args.chunk))
+                wall, used = run_command(url, connect, len(texts), args.chunk)
+                command[kind].append(wall)
+                cpu[kind].append(used)
                 writes[kind].append(run_writes(url, connect, results, args.chunk))
     counts = {}
     for kind in kinds if args.instructions else []:
         with tempfile.TemporaryDirectory() as where:
             url, connect = connector(kind, Path(where), postgresql)
             load(kind, connect, texts)
-            counts[kind] = run_command(url, connect, len(texts), args.chunk, count=True)
+            counts[kind] = run_command(url, connect, len(texts), args.chunk, count=True)[0]
     print(header(sys.argv))
     print(f"duckdb {ver('duckdb')}, psycopg {ver('psycopg')}, SQLite {sqlite3.sqlite_version};"
           f" {len(texts):,} rows, chunk {args.chunk}, median of {args.repeats}")  # fmt: skip
     print()
-    print("| database | `batch --db` s | rows/s | vs SQLite | writes alone s | writes rows/s |"
-          " instructions | vs SQLite |")  # fmt: skip
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    print("| database | `batch --db` s | rows/s | vs SQLite | CPU s | vs SQLite |"
+          " writes alone s | writes rows/s | instructions | vs SQLite |")  # fmt: skip
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     base = len(texts) / statistics.median(command["sqlite"])
+    base_cpu = statistics.median(cpu["sqlite"])
     for kind in kinds:
         seconds, written = statistics.median(command[kind]), statistics.median(writes[kind])
+        used = statistics.median(cpu[kind])
         rate = len(texts) / seconds
         counted = ""
         if kind in counts:
             counted = f"{counts[kind] / 1e6:,.0f} M | {counts['sqlite'] / counts[kind]:.2f}"
-        print(f"| {kind} | {seconds:.2f} | {rate:,.0f} | {rate / base:.2f} | {written:.3f} |"
-              f" {len(texts) / written:,.0f} | {counted or ' |'} |")  # fmt: skip
+        print(f"| {kind} | {seconds:.2f} | {rate:,.0f} | {rate / base:.2f} | {used:.2f} |"
+              f" {base_cpu / used:.2f} | {written:.3f} | {len(texts) / written:,.0f} |"
+              f" {counted or ' |'} |")  # fmt: skip
 
 
 if __name__ == "__main__":
