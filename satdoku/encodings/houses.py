@@ -12,7 +12,7 @@ from satdoku.model import Puzzle
 
 MAX_LINES = 3
 """The most neighbouring rows (or columns) taken together as one house."""
-MAX_CELLS = 5
+MAX_CELLS = 3
 """The most cells an innie or outie sum may have."""
 
 Sum = tuple[frozenset[int], int]
