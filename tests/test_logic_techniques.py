@@ -12,7 +12,7 @@ from satdoku.formats import parse_line
 from satdoku.geometry import Geometry
 from satdoku.kinds.classic import sudoku
 from satdoku.logic import BY_NAME, TECHNIQUES, CandidateGrid, Step, explain, hint, next_steps
-from satdoku.logic.grid import bit, values_of
+from satdoku.logic.layout import bit, values_of
 from satdoku.solver import solve
 from satdoku.status import Status
 

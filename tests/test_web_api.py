@@ -38,7 +38,8 @@ from starlette.testclient import TestClient
 
 from satdoku.formats import puzzle_svg
 from satdoku.formats.kinds import get_kind
-from satdoku.logic.grid import CandidateGrid, values_of
+from satdoku.logic.grid import CandidateGrid
+from satdoku.logic.layout import values_of
 from satdoku.solver import solve
 from satdoku.verify import check
 from satdoku.web import Settings, create_app

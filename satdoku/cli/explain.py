@@ -31,7 +31,7 @@ from satdoku.formats.records import (
 )
 from satdoku.formats.reports import explanation_lines, hint_text, outcome_note, trace_lines
 from satdoku.logic import Explanation, Technique, explain, rating_of, technique_set
-from satdoku.logic.grid import values_of
+from satdoku.logic.layout import values_of
 from satdoku.model import Puzzle
 from satdoku.status import Status
 

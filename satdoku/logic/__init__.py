@@ -12,7 +12,8 @@ Sits beside the SAT side on the puzzle model and never calls a solver::
 """
 
 from satdoku.logic.engine import Explanation, Techniques, explain, hint, next_steps, walk
-from satdoku.logic.grid import CandidateGrid, Layout
+from satdoku.logic.grid import CandidateGrid
+from satdoku.logic.layout import Layout
 from satdoku.logic.rating import LABELS, Rating, label_for, rate, rating_of
 from satdoku.logic.step import Step
 from satdoku.logic.technique import Technique

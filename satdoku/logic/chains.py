@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable
 
-from satdoku.logic.grid import CandidateGrid, bit, values_of
+from satdoku.logic.grid import CandidateGrid
+from satdoku.logic.layout import bit, values_of
 from satdoku.logic.step import Step, losses
 from satdoku.logic.technique import Technique
 

@@ -11,7 +11,8 @@ the other all false.
 
 from __future__ import annotations
 
-from satdoku.logic.grid import CandidateGrid, bit
+from satdoku.logic.grid import CandidateGrid
+from satdoku.logic.layout import bit
 from satdoku.logic.step import Step, cell_list, losses
 from satdoku.logic.technique import Technique
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from satdoku.logic.grid import CandidateGrid, bit
+from satdoku.logic.grid import CandidateGrid
+from satdoku.logic.layout import bit
 from satdoku.logic.step import Step, losses
 from satdoku.logic.technique import Finder, Technique
 

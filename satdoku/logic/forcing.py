@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from satdoku.logic.grid import CandidateGrid, bit, values_of
+from satdoku.logic.grid import CandidateGrid
+from satdoku.logic.layout import bit, values_of
 from satdoku.logic.singles import PLACERS
 from satdoku.logic.step import Step
 from satdoku.logic.technique import Technique

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from satdoku.logic.grid import CandidateGrid, bit, values_of
+from satdoku.logic.grid import CandidateGrid
+from satdoku.logic.layout import bit, values_of
 from satdoku.logic.step import Step, cell_list, losses
 from satdoku.logic.technique import Technique
 

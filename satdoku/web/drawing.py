@@ -89,7 +89,8 @@ def _unit(constraint: Constraint, size: int) -> bool:
 
 def _candidates(puzzle: Puzzle) -> list[list[int]] | None:
     """The candidates the logic engine starts from, or None when a rule is not a unit."""
-    from satdoku.logic.grid import CandidateGrid, values_of
+    from satdoku.logic.grid import CandidateGrid
+    from satdoku.logic.layout import values_of
 
     if not all(_unit(c, puzzle.values) for c in puzzle.constraints):
         return None

@@ -98,7 +98,7 @@ def answer_hint(job: Job, deadline: Deadline) -> OutputRecord:
 def _logic(job: Job, deadline: Deadline, only_hint: bool) -> OutputRecord:
     """The record of ``satdoku explain`` (with ``only_hint``: ``explain --hint``)."""
     from satdoku.logic import explain, rating_of, technique_set
-    from satdoku.logic.grid import values_of
+    from satdoku.logic.layout import values_of
 
     puzzle = read_puzzle(job)
     allowed = technique_set(job.techniques)
