@@ -105,8 +105,8 @@ def test_duckdb_names_a_missing_table_or_column(tmp_path, table, column, words):
 
 @pytest.mark.parametrize("into", ["answers", "satdoku_chunk"])
 def test_duckdb_writes_every_chunk_into_a_results_table_of_any_name(tmp_path, into):
-    """DuckDB's chunks go through a temporary table; a results table of any plain name (one
-    like that table's too) gets a row per puzzle, chunk after chunk."""
+    """A results table of any plain name on DuckDB (one like the name of a table satdoku
+    makes for itself too) gets a row per puzzle, chunk after chunk."""
     duckdb = pytest.importorskip("duckdb")
     path = tmp_path / "t.duckdb"
     fill(lambda: duckdb.connect(str(path)), ROWS)
