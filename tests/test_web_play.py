@@ -35,6 +35,8 @@ def play(page: Any, text: str = EASY, kind: str = "sudoku", givens: int = EASY_G
     """``text`` drawn, with Play on."""
     paste(page, text, kind)
     expect(page.locator("#grid text.given")).to_have_count(givens)
+    if kind == "killer":  # no givens to wait for: wait for the cages drawn
+        expect(page.locator("#grid path.cage")).not_to_have_count(0)
     page.check("#play")
     expect(page.locator("#play-tools")).to_be_visible()
 
