@@ -40,32 +40,28 @@ class Skyscraper(Constraint):
         return f"{self.name}: {seen} visible in {list(values)}, not {self.visible}"
 
     def cnf(self, target: CnfTarget) -> None:
-        """A literal per cell, true when it is taller than all before it and than 0; a count
-        of those literals from the clue inwards (each count reached implies the next), the counts
-        other than ``visible`` at the end ruled out."""
-        digits = target.digits
-        counts: dict[int, Term] = {0: True}
+        """From the clue inwards: the tallest so far in order form (``tallest[v]``: a cell so
+        far holds v or more), a literal per cell that it is taller than the tallest before
+        it, and a running count of those literals ("at least j seen so far") tied both ways,
+        so that the clue propagates from either end; the count past ``visible`` is ruled out
+        at the end and ``visible`` itself required."""
+        heights = [v for v in target.digits if v > 0]
+        tallest: dict[int, Term] = dict.fromkeys(heights, False)
+        at_least: dict[int, Term] = {0: True}
         for k, cell in enumerate(self.cells):
+            holds = {v: target.holds(cell, v) for v in target.digits}
             seen = target.new_var()
-            for v in digits:
-                here = negation(target.holds(cell, v))
+            for v, lit in holds.items():
                 if v <= 0:
-                    target.clause([here, -seen])
-                    continue
-                taller = [target.holds(c, w) for c in self.cells[:k] for w in digits if w >= v]
-                target.clause([here, seen, *taller])
-                for lit in taller:
-                    target.clause([here, -seen, negation(lit)])
-            after: dict[int, Term] = {}
-            for count, before in counts.items():
-                for step, lit in ((0, -seen), (1, seen)):
-                    if count + step not in after:
-                        after[count + step] = target.new_var()
-                    target.clause([negation(before), -lit, after[count + step]])
-            counts = after
-        for count, reached in counts.items():
-            if count != self.visible:
-                target.clause([negation(reached)])
+                    target.clause([negation(lit), -seen])
+                else:
+                    target.clause([negation(lit), tallest[v], seen])
+                    target.clause([negation(lit), negation(tallest[v]), -seen])
+            if k + 1 < len(self.cells):
+                tallest = _taller(target, tallest, holds)
+            at_least = _count(target, at_least, seen, self.visible + 1)
+        target.clause([at_least.get(self.visible, False)])
+        target.clause([negation(at_least.get(self.visible + 1, False))])
 
     def cpsat(self, target: CpTarget) -> None:
         model, digits = target.model, target.digits
@@ -84,3 +80,37 @@ class Skyscraper(Constraint):
 
     def draw(self, canvas: Canvas) -> None:
         canvas.outside(self.cells, str(self.visible))
+
+
+def _taller(target: CnfTarget, tallest: dict[int, Term], holds: dict[int, Term]) -> dict[int, Term]:
+    """The tallest so far once one more cell (holding one of ``holds``) is taken in:
+    v or more is reached when it was before or when the cell holds v or more."""
+    after: dict[int, Term] = {}
+    for v, before in tallest.items():
+        reached = target.new_var()
+        above = [lit for w, lit in holds.items() if w >= v]
+        target.clause([negation(before), reached])
+        for lit in above:
+            target.clause([negation(lit), reached])
+        target.clause([-reached, before, *above])
+        if after:
+            target.clause([-reached, after[v - 1]])
+        after[v] = reached
+    return after
+
+
+def _count(target: CnfTarget, at_least: dict[int, Term], seen: int, cap: int) -> dict[int, Term]:
+    """ "At least j seen" once one more cell (seen when ``seen``) is taken in, for j up to
+    ``cap``: j before, or j - 1 before and this one."""
+    after: dict[int, Term] = {0: True}
+    for j in range(1, min(len(at_least), cap) + 1):
+        before, short = at_least.get(j, False), at_least[j - 1]
+        now = target.new_var()
+        target.clause([negation(before), now])
+        target.clause([negation(short), -seen, now])
+        target.clause([-now, before, short])
+        target.clause([-now, before, seen])
+        target.clause([-now, short])
+        target.clause([-now, after[j - 1]])
+        after[j] = now
+    return after
