@@ -26,8 +26,8 @@ from satdoku.geometry import Geometry
 from satdoku.kinds.classic import sudoku
 from satdoku.model import Grid, Puzzle
 from satdoku.results import Stats
+from satdoku.solver.compiled import BACKEND, BITMASK, BudgetSpent
 from satdoku.solver.defaults import BIG_VALUES
-from satdoku.solver.dpll import BACKEND, BITMASK, BudgetSpent
 from satdoku.verify import check, grid_failures, plain_failures
 
 try:
@@ -247,7 +247,7 @@ def bitmask_solutions(
     puzzle: Puzzle, limit: int | None, deadline: Deadline, budget: int = NODE_BUDGET
 ) -> Iterator[tuple[Grid, Stats]]:
     """The unverified answers of the search for one puzzle (see :func:`takes`), with
-    statistics; :class:`~satdoku.solver.dpll.BudgetSpent` after the last one when ``budget``
+    statistics; :class:`~satdoku.solver.compiled.BudgetSpent` after the last one when ``budget``
     nodes did not search the tree, :class:`~satdoku.deadline.SolveTimeout` when the
     ``deadline`` passed first."""
     deadline.check()

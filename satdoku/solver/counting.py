@@ -26,8 +26,9 @@ from satdoku.results import Solution
 from satdoku.solver.backend import ModelKind
 from satdoku.solver.bitgrid import search_one
 from satdoku.solver.closest import closest_other_solution
+from satdoku.solver.compiled import BITMASK
 from satdoku.solver.defaults import default_encoding
-from satdoku.solver.dpll import BITMASK, borrowed
+from satdoku.solver.dpll import borrowed
 from satdoku.solver.guard import guarded
 from satdoku.solver.planner import Plan, Question, plan
 from satdoku.solver.search import verified

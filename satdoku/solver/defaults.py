@@ -15,9 +15,8 @@ solutions".
 
 from __future__ import annotations
 
-from satdoku.encodings import DEFAULT_ENCODING
 from satdoku.model import Puzzle
-from satdoku.solver.dpll import BACKEND, MAX_VALUES, available
+from satdoku.solver.compiled import BACKEND, MAX_VALUES, available
 
 DEFAULT_BACKEND = "minisat22"
 BIG_VALUES = 25
@@ -98,4 +97,6 @@ def default_strategy(puzzle: Puzzle, strategy: str | None) -> str:
 def default_encoding(puzzle: Puzzle) -> str:
     """The CNF encoding spec for ``puzzle`` when none is given: ``extended+singles`` for big
     grids, else the general default."""
+    from satdoku.encodings import DEFAULT_ENCODING  # here: a plain solve loads no encoding
+
     return BIG_ENCODING if is_big(puzzle) else DEFAULT_ENCODING

@@ -16,7 +16,6 @@ The extension is built by ``pip install`` where a C compiler is present; without
 
 from __future__ import annotations
 
-import importlib
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -29,32 +28,18 @@ from satdoku.geometry import Geometry
 from satdoku.kinds.classic import sudoku
 from satdoku.model import Grid, Puzzle
 from satdoku.results import EngineResult, Stats
+from satdoku.solver.compiled import (
+    BACKEND,
+    BITMASK,
+    MATRIX,
+    MAX_VALUES,
+    NODE_BUDGET,
+    BudgetSpent,
+    Cover,
+    available,
+)
 from satdoku.solver.engine import ENGINE_BACKEND, Engine, refuse_others
 from satdoku.verify import check
-
-try:
-    Cover = importlib.import_module("satdoku.solver._dpll").Cover
-except ImportError:  # built without a C compiler
-    Cover = None
-
-BACKEND = "dpll"
-MATRIX = "exactcover"
-"""The encoding of the exact-cover search (the default), as the statistics name it."""
-BITMASK = "bitmask"
-"""The encoding of the bitmask search (:mod:`satdoku.solver.bitgrid`): plain Sudokus below
-25x25 when at most two solutions are listed or they are only counted; the same propagation
-and branching, chronological backtracking, no learning."""
-MAX_VALUES = 36
-"""The largest grids it takes: the search copies its state (one counter per candidate and
-constraint) at every decision, which grows with the fourth power of the size."""
-NODE_BUDGET = 200_000
-"""Search nodes per puzzle before :class:`DpllEngine` hands it to the CDCL engine (hard 9x9
-puzzles need a few thousand at most; docs/benchmarks.md)."""
-
-
-def available() -> bool:
-    """Whether the compiled search is installed."""
-    return Cover is not None
 
 
 class DpllSearch:
@@ -190,10 +175,6 @@ def borrowed(rules: Puzzle) -> Iterator[DpllSearch]:
         _idle.setdefault(key, []).append(search)
 
 
-class BudgetSpent(Exception):
-    """The compiled search used its node budget before it searched the whole tree."""
-
-
 def dpll_solutions(
     puzzle: Puzzle, limit: int | None, deadline: Deadline, budget: int | None = None
 ) -> Iterator[tuple[Grid, Stats]]:
@@ -267,3 +248,18 @@ class DpllEngine:
         for grid in grids:
             check(puzzle, grid)
         return EngineResult(puzzle, tuple(grids), complete)
+
+
+__all__ = [  # with the compiled searches' names its users take from here
+    "BACKEND",
+    "BITMASK",
+    "MATRIX",
+    "MAX_VALUES",
+    "NODE_BUDGET",
+    "BudgetSpent",
+    "DpllEngine",
+    "DpllSearch",
+    "available",
+    "borrowed",
+    "dpll_solutions",
+]

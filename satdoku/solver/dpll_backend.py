@@ -9,6 +9,7 @@ most two solutions are listed). Which one answers a call that names neither is d
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from satdoku.deadline import Deadline
 from satdoku.errors import UsageError
@@ -16,15 +17,10 @@ from satdoku.geometry import Geometry
 from satdoku.model import Puzzle
 from satdoku.solver.backend import Capabilities, Found, ModelKind, NamedEncodings, named_encoding
 from satdoku.solver.bitgrid import bitmask_solutions, lists
-from satdoku.solver.dpll import (
-    BACKEND,
-    BITMASK,
-    MATRIX,
-    MAX_VALUES,
-    DpllEngine,
-    available,
-    dpll_solutions,
-)
+from satdoku.solver.compiled import BACKEND, BITMASK, MATRIX, MAX_VALUES, available
+
+if TYPE_CHECKING:
+    from satdoku.solver.dpll import DpllEngine
 
 
 class DpllBackend(NamedEncodings):
@@ -64,6 +60,8 @@ class DpllBackend(NamedEncodings):
             named_encoding(self, encoding)
         if conflicts is not None:
             raise UsageError(f"a conflict budget needs a CDCL backend, not {self.name}")
+        from satdoku.solver.dpll import DpllEngine  # here: the bitmask search needs it not
+
         return DpllEngine(geometry)
 
 
@@ -71,8 +69,10 @@ def compiled_solutions(
     puzzle: Puzzle, encoding: str, limit: int | None, deadline: Deadline, budget: int = 0
 ) -> Iterator[Found]:
     """The unverified answers of the search ``encoding`` names, within ``budget`` nodes (0: no
-    bound); :class:`~satdoku.solver.dpll.BudgetSpent` after the last one when they did not
+    bound); :class:`~satdoku.solver.compiled.BudgetSpent` after the last one when they did not
     search the tree."""
     if encoding == BITMASK:
         return bitmask_solutions(puzzle, limit, deadline, budget)
+    from satdoku.solver.dpll import dpll_solutions  # here: the bitmask search needs it not
+
     return dpll_solutions(puzzle, limit, deadline, budget)

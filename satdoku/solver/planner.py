@@ -21,6 +21,7 @@ from satdoku.errors import UsageError
 from satdoku.model import Grid, Puzzle
 from satdoku.solver.backend import Backend, Found, fit, strategy_for
 from satdoku.solver.bitgrid import lists, takes
+from satdoku.solver.compiled import BACKEND, BITMASK, MATRIX, NODE_BUDGET, BudgetSpent
 from satdoku.solver.defaults import (
     COMPILED_BACKEND,
     DEFAULT_BACKEND,
@@ -30,7 +31,6 @@ from satdoku.solver.defaults import (
     default_strategy,
     has_rules,
 )
-from satdoku.solver.dpll import BACKEND, BITMASK, MATRIX, NODE_BUDGET, BudgetSpent
 from satdoku.solver.dpll_backend import compiled_solutions
 from satdoku.solver.registry import get_backend
 
