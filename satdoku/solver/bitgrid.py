@@ -17,7 +17,6 @@ from __future__ import annotations
 import importlib
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from enum import IntEnum
 
 from satdoku.deadline import Deadline
@@ -67,17 +66,21 @@ class Ending(IntEnum):
 _ENDINGS = tuple(Ending)
 
 
-@dataclass(slots=True)
 class Answer:
     """What the search found for one puzzle: ``count`` solutions (up to the limit), the first
-    two of them verified in ``grids``, and how it ended."""
+    two of them verified in ``grids`` (a value per cell, one byte each), how it ended, and
+    why a grid failed verification (``error``; then ``grids`` is empty): an internal error.
+    A plain class: quicker to create at import than a dataclass."""
 
-    count: int
-    grids: tuple[bytes, ...]
-    """A value per cell, one byte each."""
-    ending: Ending
-    error: str | None = None
-    """Why a grid failed verification (then ``grids`` is empty): an internal error."""
+    __slots__ = ("count", "ending", "error", "grids")
+
+    def __init__(
+        self, count: int, grids: tuple[bytes, ...], ending: Ending, error: str | None = None
+    ) -> None:
+        self.count = count
+        self.grids = grids
+        self.ending = ending
+        self.error = error
 
     @property
     def complete(self) -> bool:
