@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from satdoku.errors import SatdokuError, UsageError
 
@@ -24,9 +24,9 @@ class SolveTimeout(SatdokuError):
     """The time limit ran out before the backend decided: the answer is unknown."""
 
 
-class Deadline(NamedTuple):
-    """``seconds`` after the monotonic time ``start``; :meth:`after` makes one from now (a
-    named tuple: quicker to create at import than a dataclass)."""
+@dataclass(frozen=True)
+class Deadline:
+    """``seconds`` after the monotonic time ``start``; :meth:`after` makes one from now."""
 
     seconds: float
     start: float
