@@ -9,6 +9,7 @@ other command.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import os
 import sys
@@ -65,9 +66,12 @@ def main(argv: list[str] | None = None) -> None:
 def _run(args: list[str]) -> int:
     """The exit status of the command ``args``."""
     if args[:1] == ["solve"]:
+        gc.disable()  # the modules' objects live to the end: no garbage to look for
         from satdoku.cli.inputs import Streams
         from satdoku.cli.solving import plain_request, solve_puzzles
 
+        gc.freeze()  # then no collection scans them again, not even the full one at exit
+        gc.enable()
         plain = plain_request(args)
         if plain is not None:
             puzzle, fmt = plain
