@@ -291,6 +291,8 @@ def _unit_weights(geometry: Geometry) -> tuple[tuple[dict[int, int], ...], int]:
     for cell in range(n * n):
         r, c = divmod(cell, n)
         units = (r, n + c, 2 * n + (r // br) * br + c // bc)
-        weights.append({v: sum(1 << k * (u * n + v - 1) for u in units) for v in range(1, n + 1)})
-    expected = sum(1 << k * i for i in range(3 * n * n))
+        ones = sum(1 << k * u * n for u in units)  # the cell's weight for the value 1
+        weights.append({v: ones << k * (v - 1) for v in range(1, n + 1)})
+    base = 1 << k
+    expected = (base ** (3 * n * n) - 1) // (base - 1)  # 3 * N * N digits 1 in base B
     return tuple(weights), expected
