@@ -11,7 +11,6 @@ from itertools import compress
 from operator import getitem
 from typing import TYPE_CHECKING, Any
 
-from satdoku.constraints import Sum
 from satdoku.errors import VerificationError
 from satdoku.geometry import Geometry
 from satdoku.kinds.classic import sudoku
@@ -100,6 +99,8 @@ def batch_checker(puzzle: Puzzle) -> Callable[[Sequence[Sequence[int]]], None]:
     and any other rule grid by grid; a bad grid is handed to :func:`check`, which raises with
     the full story."""
     import numpy as np
+
+    from satdoku.constraints import Sum  # here: a plain Sudoku's check needs no sums
 
     given_cells = np.array([i for i, g in enumerate(puzzle.givens) if g], dtype=np.intp)
     givens = np.array([g for g in puzzle.givens if g], dtype=np.int32)
