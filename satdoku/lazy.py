@@ -1,10 +1,13 @@
-"""Names a package gives on first use: its ``__getattr__`` imports the module that holds a
-name when the name is first asked for, so importing the package loads none of them."""
+"""What a module makes on first use, not at its import: the names a package gives (its
+``__getattr__`` imports the module that holds a name when the name is first asked for, so
+importing the package loads none of them) and regular expressions (:func:`compiled`)."""
 
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable
+from functools import cache, partial
 from typing import Any
 
 
@@ -26,3 +29,9 @@ def lazy_names(
         return sorted({*namespace, *table})
 
     return __getattr__, __dir__
+
+
+def compiled(regex: str, flags: int = 0) -> Callable[[], re.Pattern[str]]:
+    """A function giving ``regex`` compiled, at its first call: a module's regular
+    expressions then cost its import nothing (each takes 0.2-1 M instructions to compile)."""
+    return cache(partial(re.compile, regex, flags))

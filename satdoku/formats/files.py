@@ -46,12 +46,13 @@ from satdoku.formats.text import (
     row_width,
 )
 from satdoku.geometry import Geometry
+from satdoku.lazy import compiled
 from satdoku.model import Puzzle
 
-_GRID_HEADER = re.compile(r"\s*grid\b.*", re.IGNORECASE)
-_PUZZLE_SECTION = re.compile(r"\s*\[\s*puzzle\s*\]\s*", re.IGNORECASE)
-_SECTION = re.compile(r"\s*\[\s*[A-Za-z][\w ]*\]\s*")
-_LITERAL = re.compile(
+_GRID_HEADER = compiled(r"\s*grid\b.*", re.IGNORECASE)
+_PUZZLE_SECTION = compiled(r"\s*\[\s*puzzle\s*\]\s*", re.IGNORECASE)
+_SECTION = compiled(r"\s*\[\s*[A-Za-z][\w ]*\]\s*")
+_LITERAL = compiled(
     r"\s*(?:(?:type|let|const|var|val)\s+)?(?:[A-Za-z_]\w*\s*(?::[^=]*)?=\s*)?[\[(]"
 )
 _NAME_STARTS = frozenset("[gG")
@@ -60,7 +61,7 @@ _NINE = Geometry(3, 3)
 _NINE_LINE = re.compile(r"[0-9.]{81}")
 """A 9x9 on one line, digits and dots only: the commonest line of a big file, read without
 the general reader's search for its form (which reads it the same way)."""
-_DIGITS = re.compile(r"[0-9.]+")
+_DIGITS = compiled(r"[0-9.]+")
 """A line of digits and dots: a one-line puzzle or a grid's row, in no other form."""
 _DIGIT_VALUES = bytes.maketrans(b".0123456789", bytes([0, *range(10)]))
 
@@ -101,7 +102,7 @@ def read_records(
         yield _json_document(stream)
     elif CSV_HEADER.fullmatch(text) and _parse_or_none(text, box, alphabet) is None:
         yield from csv_rows(stream, box, alphabet, key)
-    elif TABLE_HEADER.fullmatch(text) and rule is not None and TABLE_RULE.fullmatch(rule[1]):
+    elif TABLE_HEADER.fullmatch(text) and rule is not None and TABLE_RULE().fullmatch(rule[1]):
         yield from table_rows(stream, box, alphabet, key)
     elif key is not None:
         raise UsageError(f"--key {key}: the input is not a table with a header (CSV or SQL)")
@@ -131,19 +132,19 @@ def _puzzles(stream: NumberedLines, box: Geometry | None, alphabet: str) -> Iter
             yield long_line(lineno, text)
         elif is_notation(text):
             yield parsed_record(lineno, text, partial(read_notation, text, lineno))
-        elif _DIGITS.fullmatch(text):
+        elif _DIGITS().fullmatch(text):
             yield _line_or_grid(stream, lineno, text, box, alphabet)
-        elif named and (_GRID_HEADER.fullmatch(text) or _PUZZLE_SECTION.fullmatch(text)):
+        elif named and (_GRID_HEADER().fullmatch(text) or _PUZZLE_SECTION().fullmatch(text)):
             yield _headed_grid(stream, lineno, box, alphabet)
-        elif named and _SECTION.fullmatch(text):
+        elif named and _SECTION().fullmatch(text):
             _skip_section(stream)
-        elif SEPARATOR_LINE.fullmatch(text):
+        elif SEPARATOR_LINE().fullmatch(text):
             continue
         elif is_iss(text):
             yield parsed_record(lineno, text, partial(read_iss, text, lineno))
         elif is_link(text):
             yield parsed_record(lineno, text, partial(_read_link, text, lineno))
-        elif _LITERAL.match(text):
+        elif _LITERAL().match(text):
             yield _literal(stream, lineno, text, box, alphabet)
         else:
             yield _line_or_grid(stream, lineno, text, box, alphabet)
@@ -219,20 +220,20 @@ def _grid(
         if not text.strip() or isinstance(text, LongLine) or _ends_grid(text):
             break
         stream.pop()
-        if not SEPARATOR_LINE.fullmatch(text):
+        if not SEPARATOR_LINE().fullmatch(text):
             rows.append(item)
     text = "\n".join(line for _, line in rows)
     return parsed_record(start or first[0], text, lambda: parse_rows(rows, box, alphabet, width))
 
 
 def _ends_grid(text: str) -> bool:
-    return bool(_GRID_HEADER.fullmatch(text) or _SECTION.fullmatch(text))
+    return bool(_GRID_HEADER().fullmatch(text) or _SECTION().fullmatch(text))
 
 
 def _headed_grid(stream: NumberedLines, header: int, box: Geometry | None, alphabet: str) -> Record:
     """The grid after a ``Grid NN`` header or a ``[Puzzle]`` section."""
     stream.skip_blanks()
-    while (item := stream.peek()) is not None and SEPARATOR_LINE.fullmatch(item[1]):
+    while (item := stream.peek()) is not None and SEPARATOR_LINE().fullmatch(item[1]):
         stream.pop()
     if item is None or isinstance(item[1], LongLine) or _ends_grid(item[1]):
         return Record(header, "", error=ParseError("expected grid rows after this header", header))

@@ -3,7 +3,6 @@ blocks of lines and rows of values."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import NamedTuple
 
@@ -11,6 +10,7 @@ from satdoku.errors import ParseError, SatdokuError
 from satdoku.formats.lines import split_lines
 from satdoku.formats.record import Record
 from satdoku.geometry import Geometry
+from satdoku.lazy import compiled
 from satdoku.model import Puzzle
 
 Lines = Sequence[tuple[int, str]]
@@ -96,13 +96,13 @@ def parse_text_block(parse_block: Callable[[Lines], Puzzle]) -> Callable[[str], 
     return parse
 
 
-_SPLIT = re.compile(r"[^\s,]+")
+_SPLIT = compiled(r"[^\s,]+")
 
 
 def row_tokens(line: str, width: int | None, lineno: int) -> list[tuple[int, str]]:
     """(1-based column, token) for each cell of a row: ``width`` tokens separated by spaces or
     commas, or ``width`` characters written together."""
-    tokens = [(m.start() + 1, m.group()) for m in _SPLIT.finditer(line)]
+    tokens = [(m.start() + 1, m.group()) for m in _SPLIT().finditer(line)]
     if width is None:
         width = len(tokens) if len(tokens) > 1 else len(line.strip())
     if len(tokens) == width:

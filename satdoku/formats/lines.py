@@ -56,7 +56,7 @@ class NumberedLines:
         """The next row of the current block (rules skipped), not taken; None at a blank line."""
         k = 0
         while (item := self.peek(k)) is not None and item[1].strip():
-            if not SEPARATOR_LINE.fullmatch(item[1]):
+            if not SEPARATOR_LINE().fullmatch(item[1]):
                 return item
             k += 1
         return None

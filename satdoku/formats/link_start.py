@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import re
 
-HOST = re.compile(
+from satdoku.lazy import compiled
+
+HOST = compiled(
     r"(?:https?://)?(?:[\w-]+\.)*(?:f-puzzles\.com|sudokupad\.app|sudokupad\.svencodes\.com"
     r"|crackingthecryptic\.com)(?:[/?#]\S*)?",
     re.IGNORECASE,
@@ -18,4 +20,4 @@ def is_link(text: str) -> bool:
     stripped = text.strip()
     if stripped.startswith("{"):
         return '"size"' in stripped and '"grid"' in stripped
-    return HOST.fullmatch(stripped) is not None
+    return HOST().fullmatch(stripped) is not None

@@ -16,13 +16,14 @@ from satdoku.formats.record import Record
 from satdoku.formats.source import LongLine
 from satdoku.formats.text import MAX_CHAR_SIZE, parse_line
 from satdoku.geometry import Geometry
+from satdoku.lazy import compiled
 
 PUZZLE_COLUMNS = ("quizzes", "quiz", "puzzle", "puzzles", "question", "grid", "sudoku")
 KEY_COLUMNS = ("id", "key", "name", "uid")
 CSV_HEADER = re.compile(r'\s*"?[A-Za-z_][\w .-]*"?\s*([,\t]\s*"?[\w .-]*"?\s*)+')
 TABLE_HEADER = re.compile(r"\s*\|?\s*[A-Za-z_][\w ]*(\|\s*[A-Za-z_][\w ]*)+\|?\s*")
-TABLE_RULE = re.compile(r"\s*\|?[\s:]*-[-\s:|+]*")
-_TABLE_FOOTER = re.compile(r"\s*\(\d+ rows?\)\s*")
+TABLE_RULE = compiled(r"\s*\|?[\s:]*-[-\s:|+]*")
+_TABLE_FOOTER = compiled(r"\s*\(\d+ rows?\)\s*")
 
 
 def csv_rows(
@@ -61,7 +62,7 @@ def table_rows(
     header = [h.strip().lower() for h in _pipe_fields(header_line)]
     column, key_column = _columns(header, key)
     for lineno, line in stream:
-        if not line.strip() or _TABLE_FOOTER.fullmatch(line) or TABLE_RULE.fullmatch(line):
+        if not line.strip() or _TABLE_FOOTER().fullmatch(line) or TABLE_RULE().fullmatch(line):
             continue
         if isinstance(line, LongLine):
             yield long_line(lineno, line)

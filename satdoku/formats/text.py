@@ -15,13 +15,13 @@ Forms (see ``docs/formats.md``; :mod:`satdoku.formats.files` tells them apart):
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 from itertools import repeat
 
 from satdoku.errors import ParseError, SatdokuError
 from satdoku.geometry import MAX_BOX_SIDE, Geometry
 from satdoku.kinds.classic import sudoku
+from satdoku.lazy import compiled
 from satdoku.model import Puzzle
 
 BLANKS = frozenset(".0_* ")
@@ -30,12 +30,12 @@ MAX_CHAR_SIZE = 35
 MAX_SIZE = MAX_BOX_SIDE * MAX_BOX_SIDE
 """The largest grid side read (400: boxes of 20 x 20)."""
 ALPHABETS = ("auto", "1-9A-Z", "0-F")
-TOKEN = re.compile(r"[^,\s|]+")
-_SPACE = re.compile(r"\s")
+TOKEN = compiled(r"[^,\s|]+")
+_SPACE = compiled(r"\s")
 _SEPARATORS = (",", " ", "\t", "|")
 _MAX_CHARS = MAX_CHAR_SIZE * MAX_CHAR_SIZE
 """Characters of the largest grid written as one line of characters."""
-SEPARATOR_LINE = re.compile(r"[\s+|:']*|[\s\-+=|*:'.]*[-=][\s\-+=|*:'.]*")
+SEPARATOR_LINE = compiled(r"[\s+|:']*|[\s\-+=|*:'.]*[-=][\s\-+=|*:'.]*")
 """A line between grid rows: box rules (``---+---``), frames (``*-----*``, ``.---.---.``)."""
 
 
@@ -52,7 +52,7 @@ def parse_line(
         geometry = _geometry(size, box, lineno, f"{len(line)} characters")
         values = _char_values(line, size, alphabet, lineno, 1)
         return sudoku(geometry, values)
-    tokens = TOKEN.findall(line)
+    tokens = TOKEN().findall(line)
     if not _separated_numbers(line, tokens):
         return _parse_groups(line, box, alphabet, lineno)
     if len(tokens) <= 1:
@@ -78,7 +78,7 @@ def _parse_values(line: str, tokens: list[str], box: Geometry | None, lineno: in
         values = [_token_value(token, size, lineno, 0) for token in tokens]
     except ParseError as err:
         bad = next(i for i, token in enumerate(tokens) if not _is_value(token, size))
-        column = next(m.start() + 1 for i, m in enumerate(TOKEN.finditer(line)) if i == bad)
+        column = next(m.start() + 1 for i, m in enumerate(TOKEN().finditer(line)) if i == bad)
         raise ParseError(err.message, lineno, column) from None
     return sudoku(geometry, values)
 
@@ -87,11 +87,11 @@ def _is_value(token: str, size: int) -> bool:
     return token == "." or (is_number(token) and len(token) <= 6 and int(token) <= size)
 
 
-_LITERAL_PREFIX = re.compile(
+_LITERAL_PREFIX = compiled(
     r"\s*(?:(?:type|let|const|var|val)\s+)?(?:[A-Za-z_]\w*\s*(?::[^=\[(]*)?=)?"
 )
-_QUOTED = re.compile(r"\"([^\"\n]*)\"|'([^'\n]*)'")
-_DECORATION = re.compile(r"[\[\](){};]")
+_QUOTED = compiled(r"\"([^\"\n]*)\"|'([^'\n]*)'")
+_DECORATION = compiled(r"[\[\](){};]")
 
 
 def parse_literal(
@@ -99,13 +99,13 @@ def parse_literal(
 ) -> Puzzle:
     """Parse a program literal: ``[[8, 0, ...], ...]``, ``type P = [0, 2, ...];`` (the
     values, in any nesting), or ``["85...24..", ...]`` (quoted rows, or one quoted line)."""
-    body = _LITERAL_PREFIX.sub("", text, count=1)
-    rows = [a or b for a, b in _QUOTED.findall(body)]
+    body = _LITERAL_PREFIX().sub("", text, count=1)
+    rows = [a or b for a, b in _QUOTED().findall(body)]
     if len(rows) == 1:
         return parse_line(rows[0], box, alphabet, lineno)
     if rows:
         return parse_rows([(lineno, row) for row in rows], box, alphabet)
-    values = TOKEN.findall(_DECORATION.sub(" ", body))
+    values = TOKEN().findall(_DECORATION().sub(" ", body))
     if not values:
         raise ParseError("expected values between the brackets", lineno)
     return parse_line(",".join(values), box, alphabet, lineno)
@@ -113,7 +113,7 @@ def parse_literal(
 
 def _parse_groups(line: str, box: Geometry | None, alphabet: str, lineno: int) -> Puzzle:
     """N*N characters written in groups separated by spaces or ``|``."""
-    tokens = list(TOKEN.finditer(line))
+    tokens = list(TOKEN().finditer(line))
     ncells = sum(len(t.group()) for t in tokens)
     if not (_is_square(ncells) and math.isqrt(ncells) <= MAX_CHAR_SIZE):
         raise ParseError(_length_message(ncells), lineno, _length_column(line))
@@ -133,7 +133,7 @@ def is_number(token: str) -> bool:
 def row_width(line: str) -> int:
     """How many cells a grid row written as ``line`` has: its values when they are numbers
     separated by commas or spaces (``13 0 0 16``), else its characters (``85.|..2|4..``)."""
-    tokens = TOKEN.findall(line)
+    tokens = TOKEN().findall(line)
     if _separated_numbers(line, tokens) and ("," in line or _values_fit(tokens)):
         return len(tokens)
     return sum(map(len, tokens))
@@ -156,7 +156,9 @@ def _separated_numbers(line: str, tokens: list[str]) -> bool:
     if "," in line:
         return True
     return (
-        len(tokens) > 1 and _SPACE.search(line.strip()) is not None and all(map(is_number, tokens))
+        len(tokens) > 1
+        and _SPACE().search(line.strip()) is not None
+        and all(map(is_number, tokens))
     )
 
 
@@ -170,7 +172,7 @@ def parse_rows(
 
     ``size`` is the number of rows expected (default: as many as there are).
     """
-    rows = [(n, line) for n, line in lines if not SEPARATOR_LINE.fullmatch(line)]
+    rows = [(n, line) for n, line in lines if not SEPARATOR_LINE().fullmatch(line)]
     if not rows:
         raise ParseError("expected grid rows, found only separators", lines[0][0])
     if size is not None and len(rows) != size:
@@ -198,7 +200,7 @@ def parse_rows(
 def bad_cells(line: str, size: int) -> int:
     """How many cells of ``line``, read as a row of a ``size`` x ``size`` grid, are neither
     values nor blanks; ``size`` when the row does not have ``size`` cells."""
-    tokens = TOKEN.findall(line)
+    tokens = TOKEN().findall(line)
     if len(tokens) == size:
         return sum(not _is_cell(token, size) for token in tokens)
     chars = "".join(tokens)
@@ -216,7 +218,7 @@ def _is_cell(token: str, size: int) -> bool:
 
 
 def _row_values(line: str, size: int, alphabet: str, lineno: int) -> list[int]:
-    tokens = list(TOKEN.finditer(line))
+    tokens = list(TOKEN().finditer(line))
     if len(tokens) == size:
         return [_cell_value(t.group(), size, lineno, t.start() + 1) for t in tokens]
     if sum(len(t.group()) for t in tokens) == size and size <= MAX_CHAR_SIZE:
