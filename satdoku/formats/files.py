@@ -34,7 +34,14 @@ from satdoku.formats.link_start import is_link
 from satdoku.formats.notation_start import is_notation, read_notation
 from satdoku.formats.record import Record
 from satdoku.formats.source import MAX_LINE, LongLine
-from satdoku.formats.tables import CSV_HEADER, TABLE_HEADER, TABLE_RULE, csv_rows, table_rows
+from satdoku.formats.tables import (
+    CSV_HEADER,
+    TABLE_HEADER,
+    TABLE_RULE,
+    csv_rows,
+    may_head,
+    table_rows,
+)
 from satdoku.formats.text import (
     MAX_CHAR_SIZE,
     MAX_SIZE,
@@ -98,11 +105,17 @@ def read_records(
         return
     text = head[1]
     rule = stream.peek(1)
+    header = may_head(text)
     if text.lstrip().startswith("{"):
         yield _json_document(stream)
-    elif CSV_HEADER.fullmatch(text) and _parse_or_none(text, box, alphabet) is None:
+    elif header and CSV_HEADER().fullmatch(text) and _parse_or_none(text, box, alphabet) is None:
         yield from csv_rows(stream, box, alphabet, key)
-    elif TABLE_HEADER.fullmatch(text) and rule is not None and TABLE_RULE().fullmatch(rule[1]):
+    elif (
+        header
+        and TABLE_HEADER().fullmatch(text)
+        and rule is not None
+        and TABLE_RULE().fullmatch(rule[1])
+    ):
         yield from table_rows(stream, box, alphabet, key)
     elif key is not None:
         raise UsageError(f"--key {key}: the input is not a table with a header (CSV or SQL)")

@@ -5,9 +5,7 @@ named by ``key``)."""
 
 from __future__ import annotations
 
-import csv
 import math
-import re
 from collections.abc import Iterator
 
 from satdoku.errors import ParseError, UsageError
@@ -20,15 +18,27 @@ from satdoku.lazy import compiled
 
 PUZZLE_COLUMNS = ("quizzes", "quiz", "puzzle", "puzzles", "question", "grid", "sudoku")
 KEY_COLUMNS = ("id", "key", "name", "uid")
-CSV_HEADER = re.compile(r'\s*"?[A-Za-z_][\w .-]*"?\s*([,\t]\s*"?[\w .-]*"?\s*)+')
-TABLE_HEADER = re.compile(r"\s*\|?\s*[A-Za-z_][\w ]*(\|\s*[A-Za-z_][\w ]*)+\|?\s*")
+CSV_HEADER = compiled(r'\s*"?[A-Za-z_][\w .-]*"?\s*([,\t]\s*"?[\w .-]*"?\s*)+')
+TABLE_HEADER = compiled(r"\s*\|?\s*[A-Za-z_][\w ]*(\|\s*[A-Za-z_][\w ]*)+\|?\s*")
 TABLE_RULE = compiled(r"\s*\|?[\s:]*-[-\s:|+]*")
 _TABLE_FOOTER = compiled(r"\s*\(\d+ rows?\)\s*")
+
+
+def may_head(text: str) -> bool:
+    """Whether ``text`` can be the header of a table (:data:`CSV_HEADER`,
+    :data:`TABLE_HEADER`): past spaces, quotes and bars, a letter or ``_`` comes first. A line
+    of a puzzle is told no without a regular expression."""
+    for char in text:
+        if not (char.isspace() or char in '"|'):
+            return char.isascii() and (char.isalpha() or char == "_")
+    return False
 
 
 def csv_rows(
     stream: NumberedLines, box: Geometry | None, alphabet: str, key: str | None
 ) -> Iterator[Record]:
+    import csv  # here: no other input needs a CSV reader
+
     _, header_line = stream.next_content() or (0, "")
     delimiter = "\t" if "\t" in header_line and "," not in header_line else ","
     header = [h.strip().lower() for h in header_line.split(delimiter)]
@@ -50,6 +60,8 @@ def csv_rows(
 def _csv_fields(line: str, delimiter: str) -> list[str]:
     if '"' not in line:
         return line.split(delimiter)
+    import csv
+
     return next(csv.reader([line], delimiter=delimiter, strict=True), [])
 
 
