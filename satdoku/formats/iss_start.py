@@ -3,20 +3,21 @@ reader of files asks this of every line, and most runs read no ISS string at all
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
+
+from satdoku.lazy import compiled
 
 if TYPE_CHECKING:
     from satdoku.model import Puzzle
 
-_START = re.compile(r"\s*(?:\.\s*)+(?:~|[A-Za-z]\w*\s*~|[A-Z]\w*[a-z]\w*\s*(?:\.|$))")
+_START = compiled(r"\s*(?:\.\s*)+(?:~|[A-Za-z]\w*\s*~|[A-Z]\w*[a-z]\w*\s*(?:\.|$))")
 
 
 def is_iss(text: str) -> bool:
     """Whether ``text`` starts like an ISS string: ``.`` (empty items aside) and a known item
     shape (a given ``.~R1C1_5``, ``.Type~``, or a rule without arguments such as
     ``.NoBoxes``); no other puzzle text has ``.~``, so a malformed given is still ISS."""
-    return _START.match(text) is not None
+    return text.lstrip().startswith(".") and _START().match(text) is not None
 
 
 def read_iss(text: str, lineno: int = 1) -> Puzzle:

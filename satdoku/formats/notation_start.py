@@ -4,30 +4,32 @@ asks this of every line, and most runs read none of them."""
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
+
+from satdoku.lazy import compiled
 
 if TYPE_CHECKING:
     from satdoku.model import Puzzle
 
-_KILLER_CODES = re.compile(r"\s*3x3:d?:k:")
-_SHORT_KILLER = re.compile(r"\s*(?=[^<>^v`',]*[<>^v`',])[0-9A-Za-j<>^v`',.]{81}\s*")
-_PENCILMARKS = re.compile(r"\s*(?:[1.][2.][3.][4.][5.][6.][7.][8.][9.]){81}\s*")
+_KILLER_CODES = compiled(r"\s*3x3:d?:k:")
+_ARROWS = frozenset("<>^v`',")
+_SHORT_KILLER = compiled(r"\s*(?=[^<>^v`',]*[<>^v`',])[0-9A-Za-j<>^v`',.]{81}\s*")
+_PENCILMARKS = compiled(r"\s*(?:[1.][2.][3.][4.][5.][6.][7.][8.][9.]){81}\s*")
 
 
 def is_killer_codes(text: str) -> bool:
     """Whether ``text`` starts like SudokuWiki killer codes (``3x3::k:`` or ``3x3:d:k:``)."""
-    return _KILLER_CODES.match(text) is not None
+    return text.lstrip().startswith("3x3:") and _KILLER_CODES().match(text) is not None
 
 
 def is_short_killer(text: str) -> bool:
     """Whether ``text`` is 81 characters of cage totals and arrows, one arrow at least."""
-    return _SHORT_KILLER.fullmatch(text) is not None
+    return not _ARROWS.isdisjoint(text) and _SHORT_KILLER().fullmatch(text) is not None
 
 
 def is_pencilmarks(text: str) -> bool:
     """Whether ``text`` is 81 cells of 9 pencil marks, each its digit or ``.``."""
-    return _PENCILMARKS.fullmatch(text) is not None
+    return len(text) >= 729 and _PENCILMARKS().fullmatch(text) is not None
 
 
 def is_notation(text: str) -> bool:

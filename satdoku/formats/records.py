@@ -8,12 +8,12 @@ A record holds JSON values only (statuses as their words), so that ``json.dumps`
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, Protocol
 
 from satdoku.formats.output import format_line
+from satdoku.lazy import compiled
 from satdoku.model import Grid, Puzzle
 from satdoku.status import Status
 from satdoku.verify import given_clashes
@@ -200,7 +200,7 @@ def batch_record(result: BatchResult) -> OutputRecord:
     return record
 
 
-_PLAIN_TEXT = re.compile(r"[0-9.,]*")
+_PLAIN_TEXT = compiled(r"[0-9.,]*")
 """A solution line that JSON writes as it is (no character to escape)."""
 
 
@@ -212,7 +212,7 @@ def batch_json_line(result: BatchResult) -> str:
         return json_line(batch_record(result))
     if solution is None:
         shown = "null"
-    elif (solution.isascii() and solution.isdigit()) or _PLAIN_TEXT.fullmatch(solution):
+    elif (solution.isascii() and solution.isdigit()) or _PLAIN_TEXT().fullmatch(solution):
         shown = f'"{solution}"'
     else:
         return json_line(batch_record(result))
