@@ -25,7 +25,7 @@ from satdoku.encodings.context import CnfContext
 from satdoku.encodings.differences import equation_differences
 from satdoku.encodings.formula import Formula, VarMap
 from satdoku.encodings.houses import house_sums
-from satdoku.encodings.reduce import given_candidates, singles_candidates
+from satdoku.encodings.reduce import given_candidates, locked_candidates
 from satdoku.model import Puzzle
 from satdoku.verify import given_clashes
 
@@ -101,9 +101,10 @@ class ClassicEncoding:
 
     def candidates(self, puzzle: Puzzle, deadline: Deadline = NEVER) -> list[tuple[int, ...]]:
         """The values each cell keeps a variable for: all of them, or (``optimized``) those
-        the givens leave (``singles``: and the naked and hidden singles after them)."""
+        the givens leave (``singles``: and then what naked and hidden singles and locked
+        candidates take out)."""
         if self.singles:
-            return singles_candidates(puzzle, deadline)
+            return locked_candidates(puzzle, deadline)
         if self.optimized:
             return given_candidates(puzzle, deadline)
         return _all_values(puzzle)
