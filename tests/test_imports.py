@@ -220,18 +220,24 @@ def test_a_cycle_is_found(tmp_path: Path) -> None:
 
 PLAIN_SOLVE_SKIPS = (
     "click",
+    "csv",
     "numpy",
     "ortools",
     "pysat",
     "satdoku.cli.group",
     "satdoku.cli.options",
+    "satdoku.constraints.sum",
+    "satdoku.encodings",
     "satdoku.logic",
     "satdoku.solver.counting",
     "satdoku.solver.cpsat_backend",
+    "satdoku.solver.dpll",
+    "satdoku.solver.engine",
     "satdoku.solver.pysat_backend",
 )
 """What ``satdoku solve PUZZLE`` never imports: click (the plain command line is read without
-it), the heavy optional packages, the other backends, counting and the logic engine."""
+it), the heavy optional packages, the other backends, the exact-cover search and the CNF
+encodings, counting, the logic engine, sums and the CSV reader."""
 
 
 def test_a_plain_solve_imports_neither_click_nor_other_engines() -> None:
