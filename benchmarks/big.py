@@ -14,7 +14,8 @@ found differ follow), ``none``, or ``unknown`` when --timeout seconds (per puzzl
 included) ran out. Columns: seconds encoding, to the first solution (encoding included) and
 in total (wall clock), and the CPU seconds of the whole run (this process and the solver's
 child process): on a shared machine the CPU seconds move less with the load than the wall
-clock.
+clock. Peak MB: the largest resident set of this process or of a finished child process
+so far (it only grows from one row to the next).
 """
 
 from __future__ import annotations
@@ -44,6 +45,14 @@ def cpu_seconds() -> float:
             resource.getrusage(resource.RUSAGE_SELF),
             resource.getrusage(resource.RUSAGE_CHILDREN),
         )
+    )
+
+
+def peak_megabytes() -> float:
+    """The largest resident set (MB) of this process and of its finished children so far."""
+    return max(
+        resource.getrusage(who).ru_maxrss / 1024
+        for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
     )
 
 
@@ -92,8 +101,10 @@ def main() -> int:
     print(header(sys.argv))
     print(f"Load average at the start: {os.getloadavg()[0]:.1f}")
     print()
-    print("| file | # | N | clues | config | status | encode s | 1st s | total s | CPU s |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print(
+        "| file | # | N | clues | config | status | encode s | 1st s | total s | CPU s | peak MB |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     totals: dict[str, list[float]] = {}
     cpus: dict[str, list[float]] = {}
     for path in args.files:
@@ -111,7 +122,8 @@ def main() -> int:
                 cpus.setdefault(config, []).append(cpu)
                 print(
                     f"| {path.name} | {index} | {puzzle.values} | {puzzle.nclues} | {config} "
-                    f"| {status} | {encode:.2f} | {first:.2f} | {elapsed:.2f} | {cpu:.2f} |",
+                    f"| {status} | {encode:.2f} | {first:.2f} | {elapsed:.2f} | {cpu:.2f} "
+                    f"| {peak_megabytes():.0f} |",
                     flush=True,
                 )
     print()
