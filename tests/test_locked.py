@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 
 from satdoku.constraints import AllDifferent
+from satdoku.encodings import get_encoding
 from satdoku.encodings.reduce import locked_candidates, singles_candidates
 from satdoku.formats import parse_line
 from satdoku.geometry import Geometry
@@ -85,3 +86,12 @@ def test_locked_candidates_on_counted_9x9() -> None:
             found = solutions(puzzle, encoding="extended", limit=int(count) + 1)
             assert keeps_every_solution(puzzle, (s.grid for s in found)), line
     assert fewer >= 10
+
+
+def test_the_singles_option_takes_locked_candidates_out() -> None:
+    puzzle = next(
+        p
+        for p in (parse_line(e.split(":")[0]) for e in data_lines("tdoku_test_puzzles.txt"))
+        if locked_candidates(p) != singles_candidates(p)
+    )
+    assert get_encoding("extended+singles").candidates(puzzle) == locked_candidates(puzzle)
