@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from satdoku import uniqueness
+from satdoku import model, uniqueness
 from satdoku.constraints.cage import Cage
 from satdoku.constraints.littlekiller import LittleKiller
 from satdoku.constraints.sum import Sum
@@ -79,3 +79,15 @@ def test_the_merged_diagonals_show_at_once_that_nothing_fits() -> None:
     assert any(total == 196 and len(cells) == 32 for cells, total in combined_sums(puzzle))
     result = uniqueness(puzzle, timeout=60, closest=False)
     assert result.status is Status.NO_SOLUTION  # without the merged sum: unknown after minutes
+
+
+def test_a_puzzle_with_fewer_than_two_sums_is_not_scanned(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing merges without two sums, so the peers of every cell (about 3 GB for a 225x225,
+    kept once made) are not made."""
+
+    def no_peers(*_: object) -> None:
+        raise AssertionError("the peers were made")
+
+    monkeypatch.setattr(model, "_peers", no_peers)
+    assert combined_sums(with_rules(Cage((0, 1), 3))) == []
+    assert combined_sums(with_rules()) == []

@@ -42,9 +42,12 @@ class Record:
 def combined_sums(puzzle: Puzzle) -> list[tuple[tuple[int, ...], int]]:
     """The (cells, total) of the sums merged from ``puzzle``'s fixed sums (in written
     values), best first; empty when no merge scores."""
+    sums = _fixed_sums(puzzle.constraints)
+    if len(sums) < 2:  # nothing to merge: the peers (3 GB of a 225x225's) are not needed
+        return []
     merger = _Merger(puzzle)
     active: dict[tuple[int, ...], Record] = {}
-    for cells, total in _fixed_sums(puzzle.constraints):
+    for cells, total in sums:
         record = merger.record(tuple(sorted(cells)), total, original=True)
         active.setdefault(record.cells, record)
     pending = [
