@@ -3,11 +3,11 @@
 A spec names an encoding and its options joined by ``+``: ``extended``,
 ``extended+optimized`` (reduced by the givens), ``efficient+seqcounter`` (at-most-one by a
 sequential counter), ``minimal+native+optimized``, ``extended+singles`` (reduced by the
-givens, then by naked and hidden singles), ``augmented`` (extended + triad variables), and a
-sum method (:mod:`satdoku.encodings.sums`): ``table`` (default), ``extended+pb`` (every sum
-as a pseudo-Boolean constraint) or ``extended+tree`` (every sum as a totalizer). Adding an
-encoding is one class (``name``, ``encode``) and one entry in ``ENCODINGS``; see
-docs/encodings.md."""
+givens, then by naked and hidden singles and locked candidates), ``augmented`` (extended +
+triad variables), and a sum method (:mod:`satdoku.encodings.sums`): ``table`` (default),
+``extended+pb`` (every sum as a pseudo-Boolean constraint) or ``extended+tree`` (every sum as
+a totalizer). Adding an encoding is one class (``name``, ``encode``) and one entry in
+``ENCODINGS``; see docs/encodings.md."""
 
 from __future__ import annotations
 

@@ -3,8 +3,8 @@
 Up to 16x16 the defaults are MiniSat 2.2 over ``extended+optimized`` (fast on thousands of
 small puzzles). From 25x25 up, hard puzzles need a stronger solver and big ones a cheap
 encoding: CaDiCaL 1.9.5 kept in its stable mode (``cadical195+stable``) over
-``extended+singles`` (the givens' reduction, then naked and hidden singles). Counting there uses
-blocking clauses rather than the propagation tree. Below 25x25, a call that names no backend,
+``extended+singles`` (the givens' reduction, then naked and hidden singles and locked
+candidates). Counting there uses blocking clauses rather than the propagation tree. Below 25x25, a call that names no backend,
 encoding or strategy runs the compiled search (``dpll``) where it is built and takes the puzzle
 (full units only): the bitmask search for a plain Sudoku when at most two solutions are
 listed or they are only counted, else the exact-cover one; a solve past its node budget goes on in the python-sat
