@@ -67,6 +67,12 @@ def test_one_record_per_puzzle_in_order_invalid_ones_marked(mixed):
     assert "3 solved (2 unique, 1 multiple), 1 no_solution, 2 invalid" in run.err
 
 
+def test_the_summary_of_one_puzzle_says_puzzle():
+    run = satdoku("batch", "-", stdin=MIXED[-1] + "\n")
+    assert run.status == 0
+    assert run.err.splitlines()[-1].startswith("1 puzzle in ")
+
+
 def test_library_and_cli_agree(mixed):
     with mixed.open() as handle:
         lib = [batch_record(r) for r in run_batch(read_records(handle), BatchOptions())]

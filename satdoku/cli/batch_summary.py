@@ -13,7 +13,8 @@ def batch_summary(report: Report, unique: int, multiple: int) -> list[str]:
     total = sum(s.values())
     rate = total / seconds if seconds > 0 else 0.0
     return [
-        f"{total:,} puzzles in {seconds:.1f} s ({rate:,.0f} puzzles/s): "
+        f"{total:,} puzzle{'' if total == 1 else 's'} in {seconds:.1f} s"
+        f" ({rate:,.0f} puzzles/s): "
         f"{s[Status.SOLVED]:,} solved ({unique:,} unique, {multiple:,} multiple), "
         f"{s[Status.NO_SOLUTION]:,} no_solution, {s[Status.INVALID]:,} invalid,"
         f" {s[Status.UNKNOWN]:,} unknown"
