@@ -100,15 +100,14 @@ def _taller(target: CnfTarget, tallest: dict[int, Term], holds: dict[int, Term])
 
 
 def _count(target: CnfTarget, at_least: dict[int, Term], seen: int, cap: int) -> dict[int, Term]:
-    """ "At least j seen" once one more cell (seen when ``seen``) is taken in, for j up to
-    ``cap``: j before, or j - 1 before and this one."""
+    """The literals "at least j seen" once one more cell (seen when ``seen``) is taken in,
+    for j up to ``cap``: j before, or j - 1 before and this one."""
     after: dict[int, Term] = {0: True}
     for j in range(1, min(len(at_least), cap) + 1):
         before, short = at_least.get(j, False), at_least[j - 1]
         now = target.new_var()
         target.clause([negation(before), now])
         target.clause([negation(short), -seen, now])
-        target.clause([-now, before, short])
         target.clause([-now, before, seen])
         target.clause([-now, short])
         target.clause([-now, after[j - 1]])
