@@ -18,11 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from satdoku.constraints.cage import Cage
-from satdoku.constraints.littlekiller import LittleKiller
-from satdoku.constraints.sum import Sum
 from satdoku.encodings.reach import distinct_groups
-from satdoku.model import Constraint, Puzzle
+from satdoku.model import Puzzle
 
 RELATED = 6
 """How many cells of the smaller sum must share a unit with a cell of the other (and how
@@ -42,7 +39,7 @@ class Record:
 def combined_sums(puzzle: Puzzle) -> list[tuple[tuple[int, ...], int]]:
     """The (cells, total) of the sums merged from ``puzzle``'s fixed sums (in written
     values), best first; empty when no merge scores."""
-    sums = _fixed_sums(puzzle.constraints)
+    sums = fixed_sums(puzzle)
     if len(sums) < 2:  # nothing to merge: the peers (3 GB of a 225x225's) are not needed
         return []
     merger = _Merger(puzzle)
@@ -78,14 +75,18 @@ def combined_sums(puzzle: Puzzle) -> list[tuple[tuple[int, ...], int]]:
     return [(r.cells, r.total) for r in made]
 
 
-def _fixed_sums(constraints: tuple[Constraint, ...]) -> list[tuple[tuple[int, ...], int]]:
-    """The sums of distinct cells to a fixed total among ``constraints``."""
+def fixed_sums(puzzle: Puzzle) -> list[tuple[tuple[int, ...], int]]:
+    """The puzzle's sums of distinct cells, each of weight 1, to a fixed total: the rules
+    whose equation (:meth:`~satdoku.model.Constraint.equation`) is one."""
     found = []
-    for c in constraints:
-        if isinstance(c, (Sum, LittleKiller)) or (isinstance(c, Cage) and c.total is not None):
-            total = c.total
-            if total is not None and len(set(c.cells)) == len(c.cells):
-                found.append((c.cells, total))
+    for constraint in puzzle.constraints:
+        equation = constraint.equation()
+        if equation is None:
+            continue
+        terms, total = equation
+        cells = tuple(c for _, c in terms)
+        if len(set(cells)) == len(cells) and all(k == 1 for k, _ in terms):
+            found.append((cells, total))
     return found
 
 

@@ -12,7 +12,8 @@ every solution, so the answers are the same, found sooner.
 
 from __future__ import annotations
 
-from satdoku.encodings.reach import suffix_reach
+from satdoku.encodings.combined import fixed_sums
+from satdoku.encodings.reach import reach
 from satdoku.model import Puzzle
 
 MAX_LINES = 3
@@ -29,7 +30,7 @@ Sum = tuple[frozenset[int], int]
 
 def house_sums(puzzle: Puzzle) -> list[tuple[tuple[int, ...], int]]:
     """The (cells, total) of the innies and outies of ``puzzle``'s houses, each once."""
-    sums = _sums(puzzle)
+    sums = [(frozenset(cells), total) for cells, total in fixed_sums(puzzle)]
     if not sums:
         return []
     units = _units(puzzle)
@@ -46,20 +47,6 @@ def house_sums(puzzle: Puzzle) -> list[tuple[tuple[int, ...], int]]:
     return sorted(made.items())
 
 
-def _sums(puzzle: Puzzle) -> list[Sum]:
-    """The puzzle's sums of distinct cells, each weight 1."""
-    found = []
-    for constraint in puzzle.constraints:
-        equation = constraint.equation()
-        if equation is None:
-            continue
-        terms, total = equation
-        cells = frozenset(c for _, c in terms)
-        if len(cells) == len(terms) and all(k == 1 for k, _ in terms):
-            found.append((cells, total))
-    return found
-
-
 def _units(puzzle: Puzzle) -> list[Sum]:
     """Each unit of every value, with the total of its values."""
     whole = sum(puzzle.digits)
@@ -70,10 +57,13 @@ def _houses(puzzle: Puzzle) -> list[Sum]:
     """Each unit of every value, and each run of up to :data:`MAX_LINES` neighbouring rows
     (columns), with the total of its values."""
     whole = sum(puzzle.digits)
-    full = [u for u in puzzle.units if len(u.cells) == puzzle.values]
     houses = _units(puzzle)
     for family in ("row", "column"):
-        lines = [frozenset(u.cells) for u in full if u.family == family]
+        lines = [
+            frozenset(u.cells)
+            for u in puzzle.units
+            if u.family == family and len(u.cells) == puzzle.values
+        ]
         for k in range(2, MAX_LINES + 1):
             for start in range(len(lines) - k + 1):
                 houses.append((frozenset().union(*lines[start : start + k]), k * whole))
@@ -127,6 +117,6 @@ def _tight(puzzle: Puzzle, cells: frozenset[int], total: int) -> bool:
     times the slack of ``total`` in it (a total out of reach is kept too)."""
     values = tuple(range(1, puzzle.values + 1))
     candidates = [() if puzzle.givens[c] else values for c in range(puzzle.ncells)]
-    least, most = suffix_reach(puzzle, [(1, c) for c in sorted(cells)], candidates)[0]
+    least, most = reach(puzzle, [(1, c) for c in sorted(cells)], candidates)
     slack = min(total - least, most - total)
     return slack < 0 or most - least > TIGHT * slack

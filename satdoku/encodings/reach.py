@@ -19,10 +19,11 @@ def suffix_reach(
 ) -> list[Reach]:
     """For each k from 0 to len(terms), the reach of ``terms[k:]``; ``candidates`` are the
     grid values each cell may take (empty: its given)."""
-    return [_reach(puzzle, terms[k:], candidates) for k in range(len(terms))] + [(0, 0)]
+    return [reach(puzzle, terms[k:], candidates) for k in range(len(terms))] + [(0, 0)]
 
 
-def _reach(puzzle: Puzzle, terms: LinearTerms, candidates: Sequence[Sequence[int]]) -> Reach:
+def reach(puzzle: Puzzle, terms: LinearTerms, candidates: Sequence[Sequence[int]]) -> Reach:
+    """The reach of ``terms`` (``candidates`` as for :func:`suffix_reach`)."""
     shift = puzzle.first - 1
     least = most = 0
     groups: dict[int, list[int]] = {}  # coefficient -> cells that may be grouped
