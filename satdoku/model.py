@@ -10,7 +10,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
 from satdoku.geometry import Geometry
@@ -172,7 +172,12 @@ class Puzzle:
         return puzzle
 
 
-@cache
+PEER_TABLES = 8
+"""Peer tables kept for puzzles built apart from one another with the same units (the lines
+of a file of constraint strings); a long-lived process keeps no more than these."""
+
+
+@lru_cache(maxsize=PEER_TABLES)
 def _peers(ncells: int, units: tuple[Constraint, ...]) -> tuple[frozenset[int], ...]:
     sets: list[set[int]] = [set() for _ in range(ncells)]
     for unit in units:

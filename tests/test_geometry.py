@@ -43,3 +43,16 @@ def test_non_square_sizes_need_a_box(size):
 def test_bad_box_shapes(text):
     with pytest.raises(UsageError):
         Geometry.parse(text)
+
+
+def test_a_long_lived_process_keeps_few_peer_tables():
+    from satdoku import model
+
+    shapes = [Geometry(r, c) for r in range(1, 6) for c in range(1, 6) if r * c > 1]
+    assert len(shapes) > model.PEER_TABLES
+    for g in shapes:
+        puzzle = sudoku(g, [0] * g.size**2)
+        assert all(
+            len(p) == 3 * (g.size - 1) - (g.box_rows - 1) - (g.box_cols - 1) for p in puzzle.peers
+        )
+    assert model._peers.cache_info().currsize <= model.PEER_TABLES
