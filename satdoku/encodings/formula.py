@@ -67,12 +67,17 @@ class VarMap:
 
 @dataclass
 class Formula:
-    """Clauses (and native at-most-k constraints) over a var map plus auxiliary variables."""
+    """Clauses (and native at-most-k constraints) over a var map plus auxiliary variables.
+
+    A solver that has taken the clauses may :meth:`release` them: the list empties (a
+    225x225 grid's 7.3 M clauses are about 1 GB of Python lists) and the counts stay."""
 
     varmap: VarMap
     clauses: list[list[int]] = field(default_factory=list)
     atmosts: list[tuple[list[int], int]] = field(default_factory=list)
     nvars: int = 0
+    released: tuple[int, int] | None = field(default=None, repr=False)
+    """(clauses, literals) of the clauses given up by :meth:`release`, else None."""
 
     def __post_init__(self) -> None:
         self.nvars = max(self.nvars, self.varmap.nvars)
@@ -83,11 +88,23 @@ class Formula:
 
     @property
     def nclauses(self) -> int:
-        return len(self.clauses) + len(self.atmosts)
+        gone = self.released[0] if self.released else 0
+        return gone + len(self.clauses) + len(self.atmosts)
 
     @property
     def nliterals(self) -> int:
-        return sum(map(len, self.clauses)) + sum(len(lits) for lits, _ in self.atmosts)
+        gone = self.released[1] if self.released else 0
+        return gone + sum(map(len, self.clauses)) + sum(len(lits) for lits, _ in self.atmosts)
+
+    def release(self) -> list[list[int]]:
+        """Give up the clauses: the list that held them is returned and ``clauses`` is a new
+        empty list, so the clauses live only as long as the caller keeps the list returned;
+        :attr:`nclauses` and :attr:`nliterals` go on counting them."""
+        taken = self.clauses
+        gone = self.released or (0, 0)
+        self.released = (gone[0] + len(taken), gone[1] + sum(map(len, taken)))
+        self.clauses = []
+        return taken
 
     def decode(self, model: Sequence[int]) -> Grid:
         return self.varmap.decode(model)

@@ -105,7 +105,7 @@ def _blocking(
     found = 0
     with PysatSolver(backend) as solver:
         started = time.perf_counter()
-        solver.load(formula, deadline)
+        solver.load(formula, deadline, release=True)  # blocking needs the var map alone
         load_time = time.perf_counter() - started  # counted in the first solve_time
         while limit is None or found < limit:
             started = time.perf_counter()

@@ -17,6 +17,9 @@ NATIVE_CARD_SOLVERS = ("minicard", "gluecard3", "gluecard4")
 UNINTERRUPTIBLE = ("cadical", "lingeling", "kissat")
 LOAD_CHUNK = 1 << 16
 """Clauses handed to the solver between two looks at the deadline while loading."""
+NO_PROPAGATE = ("cadical103", "lingeling", "cryptosat", "kissat")
+"""python-sat solvers without unit propagation alone (``propagate``), by name prefix: after
+loading, their propagation runs over the formula's clauses in a separate MiniSat."""
 CONFIGURABLE = ("cadical",)
 """Solvers whose options python-sat can set (``configure``), by name prefix."""
 SOLVER_OPTIONS: dict[str, dict[str, int]] = {
@@ -93,10 +96,16 @@ class PysatSolver(SolverOwner):
         """What unit propagation derives from the loaded formula (None: a conflict)."""
         self._propagate_counts: dict[str, int] = {}
 
-    def load(self, formula: Formula, deadline: Deadline = NEVER) -> None:
+    def load(self, formula: Formula, deadline: Deadline = NEVER, release: bool = False) -> None:
         """Start a fresh solver holding ``formula``; loading a big formula takes seconds, so it
         goes in chunks and stops with :class:`~satdoku.deadline.SolveTimeout` once
-        ``deadline`` has passed."""
+        ``deadline`` has passed.
+
+        With ``release``, for a caller that needs the formula's var map and counts but not its
+        clauses any more, the formula gives its clauses up (:meth:`Formula.release`) and each
+        chunk is dropped once the solver holds it, so the Python lists and the solver's copy
+        are not both whole at once (a solver in :data:`NO_PROPAGATE` keeps them: its unit
+        propagation reads them)."""
         from pysat.solvers import NoSuchSolverError, Solver
 
         self.close()
@@ -112,9 +121,20 @@ class PysatSolver(SolverOwner):
             raise UsageError(f"solver {self.name} is not built into this python-sat") from None
         if self.options:
             self._solver.configure(self.options)  # only before the first clause
-        for start in range(0, len(rest), LOAD_CHUNK):
-            deadline.check()
-            self._solver.append_formula(rest[start : start + LOAD_CHUNK])
+        if release and not self.name.startswith(NO_PROPAGATE):
+            formula.release()  # ``rest`` now holds the only references to the clauses
+            rest.reverse()  # taken from the end, chunk by chunk, in the original order
+            while rest:
+                deadline.check()
+                chunk = rest[-LOAD_CHUNK:]
+                del rest[-LOAD_CHUNK:]
+                chunk.reverse()
+                self._solver.append_formula(chunk)
+                del chunk
+        else:
+            for start in range(0, len(rest), LOAD_CHUNK):
+                deadline.check()
+                self._solver.append_formula(rest[start : start + LOAD_CHUNK])
         deadline.check()
         for lits, bound in formula.atmosts:
             self._solver.add_atmost(lits, bound)
