@@ -14,7 +14,8 @@ found differ follow), ``none``, or ``unknown`` when --timeout seconds (per puzzl
 included) ran out. Columns: seconds encoding, to the first solution (encoding included) and
 in total (wall clock), and the CPU seconds of the whole run (this process and the solver's
 child process): on a shared machine the CPU seconds move less with the load than the wall
-clock. Peak MB: the largest resident set of this process or of a finished child process
+clock. Conflicts: the solver's, to the last solution found (``-`` when none was). Peak MB:
+the largest resident set of this process or of a finished child process
 so far (it only grows from one row to the next).
 """
 
@@ -58,15 +59,15 @@ def peak_megabytes() -> float:
 
 def run(
     puzzle, backend: str | None, encoding: str | None, timeout: float | None
-) -> tuple[str, float, float, float]:  # type: ignore[no-untyped-def]
-    """(status, total seconds, encoding seconds, seconds to the first solution)."""
+) -> tuple[str, float, float, float, str]:  # type: ignore[no-untyped-def]
+    """(status, total seconds, encoding seconds, seconds to the first solution, conflicts)."""
     started = time.perf_counter()
     try:
         found = list(
             solutions(puzzle, backend=backend, encoding=encoding, limit=2, timeout=timeout)
         )
     except SolveTimeout:
-        return "unknown", time.perf_counter() - started, float("nan"), float("nan")
+        return "unknown", time.perf_counter() - started, float("nan"), float("nan"), "-"
     elapsed = time.perf_counter() - started
     for solution in found:
         check(
@@ -74,17 +75,18 @@ def run(
         )  # solutions() checked them already; this is the benchmark's own
     encode = found[0].stats.encode_time if found else float("nan")
     first = encode + found[0].stats.solve_time if found else float("nan")
+    conflicts = f"{found[-1].stats.conflicts:,}" if found else "-"
     if not found:
-        return "none", elapsed, encode, first
+        return "none", elapsed, encode, first, conflicts
     if len(found) == 1:
-        return "unique", elapsed, encode, first
+        return "unique", elapsed, encode, first, conflicts
     cells = [
         puzzle.cell_name(i)
         for i, (a, b) in enumerate(zip(*(s.grid for s in found), strict=False))
         if a != b
     ]
     shown = " ".join(cells[:8]) + (" ..." if len(cells) > 8 else "")
-    return f"2+ ({len(cells)} cells differ: {shown})", elapsed, encode, first
+    return f"2+ ({len(cells)} cells differ: {shown})", elapsed, encode, first, conflicts
 
 
 def main() -> int:
@@ -102,9 +104,10 @@ def main() -> int:
     print(f"Load average at the start: {os.getloadavg()[0]:.1f}")
     print()
     print(
-        "| file | # | N | clues | config | status | encode s | 1st s | total s | CPU s | peak MB |"
+        "| file | # | N | clues | config | status | encode s | 1st s | total s | CPU s"
+        " | conflicts | peak MB |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     totals: dict[str, list[float]] = {}
     cpus: dict[str, list[float]] = {}
     for path in args.files:
@@ -116,14 +119,16 @@ def main() -> int:
             for config in args.configs.split(","):
                 backend, encoding = config.split(":", 1) if config != "default" else (None, None)
                 cpu = cpu_seconds()
-                status, elapsed, encode, first = run(puzzle, backend, encoding, args.timeout)
+                status, elapsed, encode, first, conflicts = run(
+                    puzzle, backend, encoding, args.timeout
+                )
                 cpu = cpu_seconds() - cpu
                 totals.setdefault(config, []).append(elapsed)
                 cpus.setdefault(config, []).append(cpu)
                 print(
                     f"| {path.name} | {index} | {puzzle.values} | {puzzle.nclues} | {config} "
                     f"| {status} | {encode:.2f} | {first:.2f} | {elapsed:.2f} | {cpu:.2f} "
-                    f"| {peak_megabytes():.0f} |",
+                    f"| {conflicts} | {peak_megabytes():.0f} |",
                     flush=True,
                 )
     print()
