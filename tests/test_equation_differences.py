@@ -77,3 +77,41 @@ def test_two_pill_arrows_on_one_shaft_give_their_difference() -> None:
         63: -1,
     }
     assert equation_differences(with_rules(*RULES[:2])) == []  # two terms shared only
+
+
+def _every_pair(rules: list[Constraint], shared: int) -> list[tuple[list[tuple[int, int]], int]]:
+    """The differences by their definition: every two equations, in order, compared whole."""
+    equations = []
+    for rule in rules:
+        found = rule.equation()
+        assert found is not None
+        equations.append(({c: k for k, c in found[0]}, found[1]))
+    made = []
+    for i, (a, ca) in enumerate(equations):
+        for b, cb in (e for e in equations[i + 1 :]):
+            if sum(1 for c, k in a.items() if b.get(c) == k) < shared:
+                continue
+            difference = {c: a.get(c, 0) - b.get(c, 0) for c in a.keys() | b.keys()}
+            terms = sorted((k, c) for c, k in difference.items() if k)
+            if terms and len(terms) <= min(len(a), len(b)) // 2:
+                made.append(([(k, c) for k, c in sorted(terms, key=lambda t: t[1])], ca - cb))
+    return made
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_pairs_found_are_those_of_every_pair(
+    monkeypatch: pytest.MonkeyPatch, seed: int
+) -> None:
+    monkeypatch.setattr(differences, "SHARED", 3)
+    picked = random.Random(seed)
+    base = picked.sample(range(16), 8)
+    rules: list[Constraint] = []
+    for _ in range(12):
+        cells = base[: picked.randint(2, 8)] + picked.sample(range(16), picked.randint(0, 3))
+        cells = list(dict.fromkeys(cells))
+        picked.shuffle(cells)
+        rules.append(Sum(tuple(cells), picked.randint(len(cells), 4 * len(cells))))
+    expected = _every_pair(rules, 3)
+    assert equation_differences(with_rules(*rules)) == expected
+    if seed == 0:
+        assert expected, "the test needs a difference to be made"

@@ -45,6 +45,8 @@ def combined_sums(puzzle: Puzzle) -> list[tuple[tuple[int, ...], int]]:
     merger = _Merger(puzzle)
     active: dict[tuple[int, ...], Record] = {}
     for cells, total in sums:
+        if len(cells) < RELATED:  # too short to merge with anything (:meth:`_Merger.merge`)
+            continue
         record = merger.record(tuple(sorted(cells)), total, original=True)
         active.setdefault(record.cells, record)
     pending = [

@@ -8,6 +8,7 @@ solution, so the answers are the same, found sooner.
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import combinations
 
 from satdoku.model import Puzzle
@@ -31,11 +32,19 @@ def equation_differences(puzzle: Puzzle) -> list[tuple[list[tuple[int, int]], in
             for coefficient, cell in terms:
                 coefficients[cell] = coefficients.get(cell, 0) + coefficient
             equations.append((coefficients, constant))
+    equations = [e for e in equations if len(e[0]) >= SHARED]
+    by_term: dict[tuple[int, int], list[int]] = {}
+    for i, (coefficients, _) in enumerate(equations):
+        for term in coefficients.items():
+            by_term.setdefault(term, []).append(i)
+    shared: Counter[tuple[int, int]] = Counter()
+    for holders in by_term.values():
+        shared.update(combinations(holders, 2))
     made = []
-    for (a, ca), (b, cb) in combinations(equations, 2):
-        shared = sum(1 for cell, k in a.items() if b.get(cell) == k)
-        if shared < SHARED:
+    for (i, j), count in sorted(shared.items()):
+        if count < SHARED:
             continue
+        (a, ca), (b, cb) = equations[i], equations[j]
         difference = {c: a.get(c, 0) - b.get(c, 0) for c in a.keys() | b.keys()}
         terms = sorted((k, c) for c, k in difference.items() if k)
         if terms and len(terms) <= min(len(a), len(b)) // 2:
