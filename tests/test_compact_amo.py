@@ -9,6 +9,7 @@ from itertools import product
 import pytest
 from pysat.solvers import Solver
 
+from satdoku import parse_puzzle
 from satdoku.encodings import get_encoding
 from satdoku.encodings.cardinality import COMPACT_PAIRWISE, at_most_one
 from satdoku.encodings.formula import Formula, VarMap
@@ -17,7 +18,9 @@ from satdoku.kinds.classic import sudoku
 from satdoku.model import Puzzle
 from satdoku.solver import solutions
 from satdoku.solver.bruteforce import brute_force_count
+from satdoku.solver.propagation import solved_by_propagation
 from satdoku.solver.pysat_solver import PysatSolver
+from tests.conftest import data_lines
 
 
 def bare_formula(n: int) -> Formula:
@@ -123,3 +126,10 @@ def test_a_blocking_solve_reports_the_counts_of_the_clauses_it_released():
     formula = get_encoding(spec).encode(puzzle)
     found = next(solutions(puzzle, encoding=spec, backend="minisat22", strategy="blocking"))
     assert (found.stats.clauses, found.stats.literals) == (formula.nclauses, formula.nliterals)
+
+
+@pytest.mark.parametrize("spec", ["extended+bimander", "extended+compact+optimized"])
+def test_unit_propagation_alone_solves_as_many_of_easy50_as_pairwise(spec):
+    puzzles = [parse_puzzle(x) for x in data_lines("norvig_easy50.txt")]
+    encoding = get_encoding(spec)
+    assert sum(solved_by_propagation(encoding.encode(p)) for p in puzzles) == 40
