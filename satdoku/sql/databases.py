@@ -50,8 +50,11 @@ class Database:
                 connection = engine.connect(self.target)
                 # A page of puzzles is read by a scan: through the key's index, DuckDB fetches
                 # the rows one by one, ten times slower (a DuckDB before 1.1 has no such setting).
-                with contextlib.suppress(engine.Error):
-                    connection.execute("SET index_scan_max_count = 0")
+                # The text columns of a chunk of results are strings or NULLs: DuckDB reads them
+                # as text without sampling a thousand values of each first.
+                for setting in ("index_scan_max_count", "pandas_analyze_sample"):
+                    with contextlib.suppress(engine.Error):
+                        connection.execute(f"SET {setting} = 0")
                 return connection
             psycopg = require("psycopg", "postgresql", "a postgresql:// database")
             return psycopg.connect(self.target)
@@ -83,6 +86,16 @@ class Database:
         """The SQL type of text, as ``CAST`` names it."""
         return "VARCHAR" if self.kind == "duckdb" else "TEXT"
 
+    def one_text_a_value(self, type_code: Any) -> bool:
+        """Whether two values of a column of this type (as the driver's description gives it)
+        that differ always have texts that differ: whole numbers and text in DuckDB and
+        PostgreSQL; never in SQLite, where a column holds values of any type (1 and '1')."""
+        if self.kind == "duckdb":
+            return str(type_code) in _DUCKDB_ONE_TEXT
+        if self.kind == "postgresql":
+            return type_code in _POSTGRESQL_ONE_TEXT
+        return False
+
     def same_table(self, first: str, second: str) -> bool:
         """Whether two plain names name one table (SQLite and DuckDB ignore case)."""
 
@@ -92,6 +105,16 @@ class Database:
             return pair if self.kind == "postgresql" else (pair[0].lower(), pair[1].lower())
 
         return parts(first) == parts(second)
+
+
+_DUCKDB_ONE_TEXT = frozenset(
+    {"TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "VARCHAR"}
+    | {"UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT", "UHUGEINT"}
+)
+"""DuckDB's types whose values each have one text (as its description names them)."""
+_POSTGRESQL_ONE_TEXT = frozenset((20, 21, 23, 25, 1043))
+"""PostgreSQL's types whose values each have one text: the OIDs of bigint, smallint, integer,
+text and varchar (not char(n), whose text drops its trailing spaces)."""
 
 
 def duckdb_engine() -> ModuleType:

@@ -15,6 +15,7 @@ solved, and is one :class:`UsageError`.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -48,23 +49,27 @@ class Source:
         or a results table that is the puzzle table."""
         if self.database.same_table(self.table, self.results):
             raise UsageError(f"--into {self.results} is the puzzle table: name another table")
-        for column in (self.key, self.column):
-            quoted = name(column, "--key" if column == self.key else "--column")
-            self._run(connection, f"SELECT t.{quoted} FROM {self.quoted} t WHERE 1 = 0",
-                      f"cannot read {self.table}.{column}")  # fmt: skip
+        types = {}
+        for column, option in ((self.key, "--key"), (self.column, "--column")):
+            probe = f"SELECT t.{name(column, option)} FROM {self.quoted} t WHERE 1 = 0"
+            types[column] = self._type(connection, probe, f"cannot read {self.table}.{column}")
         key = f"t.{name(self.key, '--key')}"
-        where = f"{self.table}.{self.key}"
+        where, text = f"{self.table}.{self.key}", self.database.text
         nulls = self._run(connection, f"SELECT count(*) FROM {self.quoted} t WHERE {key} IS NULL")
         if nulls[0][0]:
             raise UsageError(
                 f"{self.database.shown}: {where} is NULL in {nulls[0][0]} rows:"
                 " --key needs a column with a unique value in every row"
             )
-        # The same text twice (1 and '1' in SQLite) or one value written two ways (1 and 1.0).
-        for grouped in (f"CAST({key} AS {self.database.text})", key):
+        # The same text twice (1 and '1' in SQLite) or one value written two ways (1 and 1.0);
+        # where the key's type has one text per value (whole numbers, text), its values alone.
+        texts = (
+            [] if self.database.one_text_a_value(types[self.key]) else [f"CAST({key} AS {text})"]
+        )
+        for grouped in [*texts, key]:
             repeated = self._run(
                 connection,
-                f"SELECT min(CAST({key} AS {self.database.text})), count(*) FROM {self.quoted} t"
+                f"SELECT min(CAST({key} AS {text})), count(*) FROM {self.quoted} t"
                 f" GROUP BY {grouped} HAVING count(*) > 1 LIMIT 1",
             )
             if repeated:
@@ -144,16 +149,30 @@ class Source:
 
     def write(self, connection: Any, results: Iterable[BatchRecord]) -> int:
         """Insert ``results`` in one statement and one transaction; the rows written."""
-        rows = [(r.key, str(r.status), r.count, r.complete, r.solution, r.error) for r in results]
+        chunk = list(results)
         try:
-            if rows:
-                _insert(connection, self.database, name(self.results, "--into"), rows)
+            if chunk:
+                _insert(connection, self.database, name(self.results, "--into"), chunk)
             connection.commit()
         except self.database.errors as err:
             rollback(connection)
             raise UsageError(f"{self.database.shown}: cannot write {self.results}: "
                              f"{first_line(err)}") from None  # fmt: skip
-        return len(rows)
+        return len(chunk)
+
+    def _type(self, connection: Any, statement: str, refused: str) -> Any:
+        """The type of the first column of ``statement``, as the driver describes it; a
+        driver's error becomes one :class:`UsageError` (``refused`` says what could not be
+        done)."""
+        cursor = connection.cursor()
+        try:
+            cursor.execute(statement)
+            described = cursor.description
+            cursor.fetchall()
+        except self.database.errors as err:
+            rollback(connection)
+            raise UsageError(f"{self.database.shown}: {refused}: {first_line(err)}") from None
+        return described[0][1]
 
     def _run(
         self, connection: Any, statement: str, refused: str = "", values: tuple[Any, ...] = ()
@@ -187,8 +206,8 @@ _CHUNK = "satdoku-chunk"
 be."""
 
 
-def _insert(connection: Any, database: Database, into: str, rows: list[tuple[Any, ...]]) -> None:
-    """Insert ``rows``, a key already there left as it is: SQLite row by row in one prepared
+def _insert(connection: Any, database: Database, into: str, results: list[BatchRecord]) -> None:
+    """Insert ``results``, a key already there left as it is: SQLite row by row in one prepared
     statement; DuckDB from a NumPy array per column (:func:`_insert_arrays`); PostgreSQL and a
     DuckDB before 2.0 one statement over a list per column (a DuckDB ``executemany`` runs a
     statement per row, a hundred times slower)."""
@@ -197,9 +216,10 @@ def _insert(connection: Any, database: Database, into: str, rows: list[tuple[Any
     mark = database.marker
     if database.kind == "sqlite":
         values = ", ".join([mark] * len(RESULT_COLUMNS))
+        rows = [(r.key, str(r.status), r.count, r.complete, r.solution, r.error) for r in results]
         connection.cursor().executemany(f"{head}VALUES ({values}){tail}", rows)
         return
-    columns = [list(column) for column in zip(*rows, strict=True)]
+    columns = _columns(results)
     if database.kind == "duckdb" and _insert_arrays(connection, database, head, tail, columns):
         return
     arrays = [f"{mark}::{array}" for array in _ARRAYS[database.kind]]
@@ -210,25 +230,59 @@ def _insert(connection: Any, database: Database, into: str, rows: list[tuple[Any
     connection.cursor().execute(head + select + tail, columns)
 
 
+def _columns(results: list[BatchRecord]) -> list[list[Any]]:
+    """The values of each result column, in the order of :data:`RESULT_COLUMNS`."""
+    return [
+        [r.key for r in results],
+        [str(r.status) for r in results],
+        [r.count for r in results],
+        [r.complete for r in results],
+        [r.solution for r in results],
+        [r.error for r in results],
+    ]
+
+
 def _insert_arrays(
     connection: Any, database: Database, head: str, tail: str, columns: list[list[Any]]
 ) -> bool:
-    """DuckDB: each column as a NumPy array, the arrays registered as one view that a single
-    ``INSERT ... SELECT`` reads (whole arrays converted at once: fewer instructions than its
-    appender, value by value, or a list bound per column); False, nothing done, where DuckDB
-    (before 2.0) registers no dict of arrays."""
+    """DuckDB: each column as a NumPy array (the count and the flag as numbers, which DuckDB
+    takes as they are; text as Python objects), the arrays registered as one view that a
+    single ``INSERT ... SELECT`` reads (whole arrays converted at once: fewer instructions than
+    its appender, value by value, or a list bound per column). The keys of a chunk are read
+    as having no result yet, and no other process writes a DuckDB file while it is open, so
+    the insert is a plain one, which checks the primary key once; should a key be there all
+    the same, the chunk is inserted again with ``ON CONFLICT DO NOTHING``. False, nothing
+    done, where DuckDB (before 2.0) registers no dict of arrays."""
     import numpy
 
-    arrays = {c: numpy.array(v, dtype=object) for c, v in zip(RESULT_COLUMNS, columns, strict=True)}
+    kinds = (object, object, numpy.int64, numpy.bool_, object, object)
+    arrays = {
+        column: _array(numpy, values, kind)
+        for column, values, kind in zip(RESULT_COLUMNS, columns, kinds, strict=True)
+    }
     try:
         connection.register(_CHUNK, arrays)
     except database.errors:
         return False
+    select = f'{head}SELECT * FROM "{_CHUNK}"'
     try:
-        connection.execute(f'{head}SELECT * FROM "{_CHUNK}"{tail}')
+        try:
+            connection.execute(select)
+        except database.errors:  # a key with a result already, or an error met again below
+            rollback(connection)
+            connection.execute(select + tail)
     finally:
         connection.unregister(_CHUNK)
     return True
+
+
+def _array(numpy: Any, values: list[Any], kind: Any) -> Any:
+    """``values`` as a NumPy array of ``kind``; of Python objects where a value is None or
+    does not fit (a NULL, a count past 64 bits), which DuckDB converts one by one."""
+    if kind is not object and None not in values:
+        with contextlib.suppress(TypeError, ValueError, OverflowError):
+            return numpy.array(values, dtype=kind)
+    return numpy.array(values, dtype=object)
 
 
 def _record(number: int, key: str, value: Any) -> Record:
