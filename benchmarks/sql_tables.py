@@ -9,7 +9,8 @@ of each database (a new database file for every run). Then, for each database:
   its CPU seconds (user + system, its threads included);
   every row of the results table is then checked (one per puzzle, each ``solved``);
 * the writes alone: the same results written by :meth:`satdoku.sql.tables.Source.write`, a
-  chunk of ``--chunk`` rows at a time, into an empty results table, in this process.
+  chunk of ``--chunk`` rows at a time, into an empty results table, in this process, on a
+  connection opened as the command opens one.
 
 Repeats rotate which database goes first; the table gives medians and the ratio of each
 database's command rows/s to SQLite's from the same run. PostgreSQL is a throwaway server
@@ -134,12 +135,11 @@ def run_command(
     return measured
 
 
-def run_writes(
-    url: str, connect: Callable[[], Any], results: list[BatchRecord], chunk: int
-) -> float:
-    """Seconds of writing ``results`` a chunk at a time into a new results table."""
+def run_writes(url: str, results: list[BatchRecord], chunk: int) -> float:
+    """Seconds of writing ``results`` a chunk at a time into a new results table, through a
+    connection opened as the command opens it (its settings too)."""
     source = Source(parse_url(url), "sudoku", "quizzes", "id", "sudoku_writes")
-    db = connect()
+    db = source.database.connect()
     try:
         source.create_results(db)
         start = time.perf_counter()
@@ -210,7 +210,7 @@ def run(args: argparse.Namespace, postgresql: str | None) -> None:
                 wall, used = run_command(url, connect, len(texts), args.chunk)
                 command[kind].append(wall)
                 cpu[kind].append(used)
-                writes[kind].append(run_writes(url, connect, results, args.chunk))
+                writes[kind].append(run_writes(url, results, args.chunk))
     counts = {}
     for kind in kinds if args.instructions else []:
         with tempfile.TemporaryDirectory() as where:
