@@ -19,6 +19,7 @@ from satdoku.solver.defaults import (
     BIG_BACKEND,
     BIG_ENCODING,
     DEFAULT_BACKEND,
+    HUGE_ENCODING,
     default_backend,
     default_encoding,
     default_strategy,
@@ -106,6 +107,20 @@ def test_big_grids_get_cadical_and_singles_by_default() -> None:
     assert default_backend(big, None, "branching") == DEFAULT_BACKEND
     assert default_backend(big, "glucose4") == "glucose4"
     assert default_encoding(big) == BIG_ENCODING
+    assert default_encoding(sudoku(Geometry(7, 7), [0] * 49**2)) == BIG_ENCODING
+    assert default_encoding(sudoku(Geometry(8, 8), [0] * 64**2)) == HUGE_ENCODING
+
+
+def test_default_solve_of_a_64x64_uses_the_compact_at_most_one() -> None:
+    puzzle = parse_line(shared_file("larger/rkkautsar_64x64_2.txt").read_text().strip())
+    found = list(solutions(puzzle, limit=2, timeout=120))
+    assert len(found) == 2 and found[0].grid != found[1].grid
+    for answer in found:
+        check(puzzle, answer.grid)
+    assert (found[0].stats.backend, found[0].stats.encoding) == (BIG_BACKEND, HUGE_ENCODING)
+    pairwise = get_encoding(BIG_ENCODING).encode(puzzle)
+    compact = get_encoding(HUGE_ENCODING).encode(puzzle)
+    assert compact.nclauses < pairwise.nclauses
 
 
 def test_default_solve_of_a_25x25_uses_the_big_choice_and_is_unique() -> None:

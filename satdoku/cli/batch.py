@@ -17,7 +17,7 @@ from satdoku.cli.options import (
     timeout_option,
 )
 from satdoku.errors import UsageError
-from satdoku.solver.defaults import BIG_BACKEND, BIG_ENCODING
+from satdoku.solver.defaults import BIG_BACKEND, BIG_ENCODING, HUGE_ENCODING
 from satdoku.solver.dpll import BACKEND as DPLL
 from satdoku.solver.engine import ENGINE_BACKEND, ENGINE_ENCODING
 
@@ -59,7 +59,7 @@ from satdoku.solver.engine import ENGINE_BACKEND, ENGINE_ENCODING
     callback=named,
     help=(
         f"CNF encoding spec (default: {ENGINE_ENCODING} with MiniCard/GlueCard, else extended;"
-        f" {BIG_ENCODING} from 25x25 up)."
+        f" {BIG_ENCODING} from 25x25 up, {HUGE_ENCODING} from 64x64)."
     ),
 )
 @click.option(

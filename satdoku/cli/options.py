@@ -11,7 +11,7 @@ import click
 
 from satdoku.cli.inputs import ALPHABETS, DEFAULT_KIND, Streams
 from satdoku.encodings import DEFAULT_ENCODING
-from satdoku.solver.defaults import BIG_BACKEND, BIG_ENCODING, DEFAULT_BACKEND
+from satdoku.solver.defaults import BIG_BACKEND, BIG_ENCODING, DEFAULT_BACKEND, HUGE_ENCODING
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -130,7 +130,7 @@ def techniques_option(func: F) -> F:
 
 AUTO = (
     f"Default: {DEFAULT_BACKEND}, or {BIG_BACKEND} over {BIG_ENCODING} for grids of 25x25 and up"
-    " (docs/encodings.md)."
+    f" ({HUGE_ENCODING} from 64x64; docs/encodings.md)."
 )
 
 
@@ -146,7 +146,8 @@ def solver_options(
         click.option(
             "--encoding",
             callback=named,
-            help=f"CNF encoding spec (default {DEFAULT_ENCODING}, {BIG_ENCODING} from 25x25 up);"
+            help=f"CNF encoding spec (default {DEFAULT_ENCODING}, {BIG_ENCODING} from 25x25 up,"
+            f" {HUGE_ENCODING} from 64x64);"
             " with CP-SAT: alldiff or onehot.",
         ),
         click.option(

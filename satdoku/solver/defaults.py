@@ -4,7 +4,7 @@ Up to 16x16 the defaults are MiniSat 2.2 over ``extended+optimized`` (fast on th
 small puzzles). From 25x25 up, hard puzzles need a stronger solver and big ones a cheap
 encoding: CaDiCaL 1.9.5 kept in its stable mode (``cadical195+stable``) over
 ``extended+singles`` (the givens' reduction, then naked and hidden singles and locked
-candidates). Counting there uses blocking clauses rather than the propagation tree. Below 25x25, a call that names no backend,
+candidates), from 64x64 up with a compact at-most-one (``+compact``). Counting there uses blocking clauses rather than the propagation tree. Below 25x25, a call that names no backend,
 encoding or strategy runs the compiled search (``dpll``) where it is built and takes the puzzle
 (full units only): the bitmask search for a plain Sudoku when at most two solutions are
 listed or they are only counted, else the exact-cover one; a solve past its node budget goes on in the python-sat
@@ -23,6 +23,12 @@ BIG_VALUES = 25
 """Puzzles with at least this many values (25x25 grids and up) get the big defaults."""
 BIG_BACKEND = "cadical195+stable"
 BIG_ENCODING = "extended+singles"
+HUGE_VALUES = 64
+"""Puzzles with at least this many values (64x64 and up) get :data:`HUGE_ENCODING`."""
+HUGE_ENCODING = "extended+compact+singles"
+"""The big encoding with a compact at-most-one (pairwise up to a dozen literals, bimander
+above): half the clauses of pairwise from 64x64 up, a 225x225 under 1 GB, the solver's
+conflicts about the same (docs/benchmarks.md, "Big Sudoku")."""
 DEFAULT_STRATEGY = "branching"
 """How ``count`` enumerates with python-sat up to 16x16: tree search over unit propagation."""
 COMPILED_BACKEND = BACKEND
@@ -95,8 +101,10 @@ def default_strategy(puzzle: Puzzle, strategy: str | None) -> str:
 
 
 def default_encoding(puzzle: Puzzle) -> str:
-    """The CNF encoding spec for ``puzzle`` when none is given: ``extended+singles`` for big
-    grids, else the general default."""
+    """The CNF encoding spec for ``puzzle`` when none is given: :data:`HUGE_ENCODING` from
+    64x64 up, :data:`BIG_ENCODING` from 25x25, else the general default."""
     from satdoku.encodings import DEFAULT_ENCODING  # here: a plain solve loads no encoding
 
+    if puzzle.values >= HUGE_VALUES:
+        return HUGE_ENCODING
     return BIG_ENCODING if is_big(puzzle) else DEFAULT_ENCODING
