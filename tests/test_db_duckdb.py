@@ -126,3 +126,38 @@ def test_a_key_equal_under_its_collation_is_not_unique(tmp_path):
     run = satdoku("batch", "--db", f"duckdb:///{path}", *ARGS, "-q")
     assert_one_error_line(run)
     assert "not unique" in run.err
+
+
+class Stopped:
+    """A DB-API connection whose every statement fails with ``error``."""
+
+    def __init__(self, error: Exception) -> None:
+        self.error = error
+
+    def cursor(self) -> Stopped:
+        return self
+
+    def execute(self, *_: Any) -> None:
+        raise self.error
+
+    register = execute
+
+    def rollback(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("step", ["read", "write"])
+def test_a_statement_duckdb_stopped_for_ctrl_c_is_an_interrupt(tmp_path, step):
+    """DuckDB stops a statement on Ctrl-C and says so with a RuntimeError: the command takes
+    it as Ctrl-C (writes what it answered, exit 130), any other RuntimeError as it came."""
+    source = Source(parse_url(f"duckdb:///{tmp_path}/t.duckdb"), "sudoku", "question", "id", "r")
+    for error, expected in [
+        (RuntimeError("Query interrupted"), KeyboardInterrupt),
+        (RuntimeError("something else"), RuntimeError),
+    ]:
+        connection = Stopped(error)
+        with pytest.raises(expected):
+            if step == "read":
+                list(source.pending(connection, 10))
+            else:
+                source.write(connection, [BatchRecord(1, Status.SOLVED, key="1")])

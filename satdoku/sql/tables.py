@@ -18,7 +18,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from satdoku.batch import BatchRecord
 from satdoku.errors import ParseError, UsageError
@@ -158,6 +158,8 @@ class Source:
             rollback(connection)
             raise UsageError(f"{self.database.shown}: cannot write {self.results}: "
                              f"{first_line(err)}") from None  # fmt: skip
+        except RuntimeError as err:
+            _interrupted(connection, err)
         return len(chunk)
 
     def _type(self, connection: Any, statement: str, refused: str) -> Any:
@@ -190,6 +192,17 @@ class Source:
             rollback(connection)
             what = refused or f"cannot read {self.table}"
             raise UsageError(f"{self.database.shown}: {what}: {first_line(err)}") from None
+        except RuntimeError as err:
+            _interrupted(connection, err)
+
+
+def _interrupted(connection: Any, err: RuntimeError) -> NoReturn:
+    """Ctrl-C as a :class:`KeyboardInterrupt`, where DuckDB stopped a statement for it and
+    said so with a ``RuntimeError``; any other error as it came."""
+    if not str(err).startswith("Query interrupted"):
+        raise err
+    rollback(connection)
+    raise KeyboardInterrupt from None
 
 
 def _quoted_columns() -> str:
