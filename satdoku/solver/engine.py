@@ -36,6 +36,7 @@ from satdoku.solver.pysat_solver import (
     SolverOwner,
     parse_backend,
 )
+from satdoku.solver.sigint import sigint_held
 from satdoku.verify import check
 
 ENGINE_BACKEND = "minicard"
@@ -123,7 +124,12 @@ class Engine(SolverOwner):
         self, puzzle: Puzzle, limit: int | None = 2, deadline: Deadline = NEVER
     ) -> EngineResult:
         """Up to ``limit`` verified solutions of ``puzzle`` (None: all of them); the count is
-        not complete when the conflict budget or the ``deadline`` ran out first."""
+        not complete when the conflict budget or the ``deadline`` ran out first. A Ctrl-C
+        meanwhile arrives when the puzzle is done (:mod:`satdoku.solver.sigint`)."""
+        with sigint_held():
+            return self._count(puzzle, limit, deadline)
+
+    def _count(self, puzzle: Puzzle, limit: int | None, deadline: Deadline) -> EngineResult:
         refuse_others(self.geometry, puzzle)
         if deadline.limited and self._name.startswith(UNINTERRUPTIBLE):
             raise UsageError(
