@@ -208,6 +208,26 @@ def test_variants_pasted_as_text_solve(page: Any, kind: str, text: str) -> None:
     assert page.locator("#grid .regions, #grid .cages").count() >= 1
 
 
+def test_an_action_waits_for_the_picture_on_its_way(page: Any) -> None:
+    """Solve pressed while the picture of the text pasted is still being drawn: the answer
+    is shown once the picture is there, not wiped by it."""
+    page.evaluate(
+        """() => {
+          const plain = window.fetch;
+          window.fetch = async (url, options) => {
+            const response = await plain(url, options);
+            if (String(url).endsWith("/api/draw")) await new Promise((ok) => setTimeout(ok, 3000));
+            return response;
+          };
+        }"""
+    )
+    paste(page, JIGSAW, "jigsaw")
+    page.wait_for_timeout(600)  # the drawing the text asked for is on its way
+    page.click("[data-action=solve]")
+    expect(page.locator("#message")).to_have_text("Solved.")
+    assert shown(page) == solution_names(JIGSAW, "jigsaw")
+
+
 @pytest.mark.parametrize("kind", ["sudoku", "killer"])
 def test_new_puzzle_fills_the_grid_with_a_puzzle_that_solves(page: Any, kind: str) -> None:
     page.select_option("#kind", kind)

@@ -1,7 +1,7 @@
 // The address: the puzzle, its entries and pencil marks in the fragment, for reloading and
 // for the share link.
 
-import { draw, offerKind, puzzleChanged } from "./puzzle.js";
+import { draw, drawn, offerKind, puzzleChanged } from "./puzzle.js";
 import { $, boxSelect, kindSelect, playBox, say, state, text } from "./state.js";
 
 function valuesText(values) {
@@ -87,7 +87,7 @@ export function restoreFragment() {
 }
 
 export async function share() {
-  if (state.pendingDraw !== null) await draw();
+  await drawn();
   if (!state.drawing) {
     say("Nothing to share: the text is not a puzzle yet.", true);
     return;

@@ -5,7 +5,7 @@ import { post } from "./api.js";
 import { peers, render, symbolOf } from "./grid.js";
 import { moveTo } from "./input.js";
 import { saveFragment } from "./link.js";
-import { draw, valuesOf } from "./puzzle.js";
+import { drawn, valuesOf } from "./puzzle.js";
 import { $, busy, emptyPlay, playing, puzzleFields, say, state, walkBar } from "./state.js";
 
 const HISTORY = 1000; // moves that can be undone
@@ -177,7 +177,7 @@ async function solutionOf() {
 export async function checkEntries() {
   const d = state.drawing;
   if (!d) return;
-  if (state.pendingDraw !== null) await draw();
+  await drawn();
   const filled = state.play.entries.flatMap((v, i) => (v && !state.givens[i] ? [i] : []));
   if (!filled.length) {
     say("No entries to check yet.");

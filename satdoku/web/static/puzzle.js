@@ -19,9 +19,27 @@ export function scheduleDraw(delay = 250) {
   state.pendingDraw = setTimeout(draw, delay);
 }
 
-export async function draw() {
+let latest = Promise.resolve(); // the last draw asked for, finished or on its way
+
+export function draw() {
   clearTimeout(state.pendingDraw);
   state.pendingDraw = null;
+  latest = drawNow();
+  return latest;
+}
+
+export async function drawn() {
+  // Waits until the picture is that of the text as it is now: a draw scheduled runs at
+  // once, and a draw on its way is waited for (its answer would reset what comes before it).
+  for (;;) {
+    if (state.pendingDraw !== null) draw();
+    const awaited = latest;
+    await awaited;
+    if (awaited === latest && state.pendingDraw === null) return;
+  }
+}
+
+async function drawNow() {
   const number = ++state.drawn;
   const fields = puzzleFields();
   grid.classList.add("stale");

@@ -8,7 +8,8 @@ import { fillPad, onGridKey, onUndoKey, pick } from "./input.js";
 import { restoreFragment, saveFragment, share } from "./link.js";
 import { checkEntries, runTimer, showPlayTools, showTime, undo } from "./play.js";
 import {
-  draw, emptyLine, fillBoxes, offerKind, puzzleChanged, resetResults, scheduleDraw, valuesOf,
+  draw, drawn, emptyLine, fillBoxes, offerKind, puzzleChanged, resetResults, scheduleDraw,
+  valuesOf,
 } from "./puzzle.js";
 import { carriesRules, logicNote, playNote } from "./rules.js";
 import {
@@ -53,7 +54,7 @@ function foundFrom(line) {
 
 async function withLogic(what) {
   // Whether the step-by-step logic reads this puzzle's rules; if not, says so.
-  if (state.pendingDraw !== null) await draw();
+  await drawn();
   const d = state.drawing;
   if (!d || d.candidates) return true;
   say(logicNote(what), true);
@@ -62,7 +63,7 @@ async function withLogic(what) {
 
 const ACTIONS = {
   async solve() {
-    const answer = await ask("solve", puzzleFields());
+    const answer = await ask("solve");
     if (!answer) return;
     const r = answer.record;
     state.found = foundFrom(r.solution);
@@ -72,7 +73,7 @@ const ACTIONS = {
   },
 
   async unique() {
-    const answer = await ask("unique", puzzleFields());
+    const answer = await ask("unique");
     if (!answer) return;
     const r = answer.record;
     const index = cellIndex();
@@ -93,9 +94,7 @@ const ACTIONS = {
 
   async count() {
     const limit = Number($("limit").value);
-    const fields = puzzleFields();
-    if (Number.isInteger(limit) && limit > 0) fields.limit = limit;
-    const answer = await ask("count", fields);
+    const answer = await ask("count", Number.isInteger(limit) && limit > 0 ? { limit } : {});
     if (!answer) return;
     const r = answer.record;
     const more = r.complete ? "" : ` or more (stopped by the ${r.stopped})`;
@@ -104,7 +103,7 @@ const ACTIONS = {
   },
 
   async truth() {
-    const answer = await ask("candidates", puzzleFields());
+    const answer = await ask("candidates");
     if (!answer) return;
     say(...showTruth(answer.record));
   },
@@ -112,7 +111,7 @@ const ACTIONS = {
   async hint() {
     if (state.walk) return move(1);
     if (!(await withLogic("hints"))) return;
-    const answer = await ask("explain", puzzleFields());
+    const answer = await ask("explain");
     if (!answer) return;
     if (answer.record.steps) startWalk(answer.record);
     else say(endOfWalk(answer.record), true); // out of time: no steps to walk
@@ -120,7 +119,7 @@ const ACTIONS = {
 
   async rate() {
     if (!(await withLogic("rating"))) return;
-    const answer = await ask("rate", puzzleFields());
+    const answer = await ask("rate");
     if (!answer) return;
     const r = answer.record;
     if (r.status === "solved") {
@@ -134,10 +133,10 @@ const ACTIONS = {
   async why() {
     // Why the selected cell holds its digit: the givens and rules of a minimal reason,
     // marked as a step's cells and units are (POST /api/why).
-    if (state.pendingDraw !== null) await draw();
+    await drawn();
     const d = state.drawing;
     if (!d) return;
-    const answer = await ask("why", { ...puzzleFields(), cell: d.names[state.cursor] });
+    const answer = await ask("why", { cell: d.names[state.cursor] });
     if (!answer) return;
     const r = answer.record;
     if (r.status !== "solved") {
@@ -161,7 +160,7 @@ const ACTIONS = {
   async redundant() {
     // The givens that can each be taken out alone with the puzzle still unique, shaded
     // (POST /api/redundant).
-    const answer = await ask("redundant", puzzleFields());
+    const answer = await ask("redundant");
     if (!answer) return;
     const r = answer.record;
     if (r.status !== "unique") {
@@ -181,7 +180,7 @@ const ACTIONS = {
     // minimize brings the puzzle back. A puzzle whose rules its line of givens does not
     // carry (an ISS string, a link) keeps its text: the givens to take out are shaded.
     const before = text.value;
-    const answer = await ask("minimize", puzzleFields());
+    const answer = await ask("minimize");
     if (!answer) return;
     const r = answer.record;
     if (r.status !== "unique") {
@@ -259,13 +258,12 @@ const ACTIONS = {
   },
 };
 
-async function ask(endpoint, fields) {
+async function ask(endpoint, extra = {}) {
   // The answer of an action to draw on the picture, or null when there is none to draw:
-  // a problem (shown), or a puzzle without a picture (its answer shown as text).
-  if (state.pendingDraw !== null) {
-    await draw();
-    fields = puzzleFields();
-  }
+  // a problem (shown), or a puzzle without a picture (its answer shown as text). It is
+  // asked about the text as drawn, with the fields of ``extra`` beside the puzzle's.
+  await drawn();
+  const fields = { ...puzzleFields(), ...extra };
   const number = ++state.asked;
   busy(true);
   say("Working...");
