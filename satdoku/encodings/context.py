@@ -117,9 +117,14 @@ class CnfContext:
             return False
 
     def clause(self, terms: Sequence[Term]) -> None:
-        if any(t is True for t in terms):
-            return
-        self.formula.clauses.append([t for t in terms if not isinstance(t, bool)])
+        """Add the clause of ``terms``: none when one is True; a False one is left out."""
+        lits: list[int] = []
+        for t in terms:
+            if t is True:
+                return
+            if t is not False:
+                lits.append(t)
+        self.formula.clauses.append(lits)
 
     def new_var(self) -> int:
         return self.formula.new_var()
@@ -158,16 +163,19 @@ class CnfContext:
         layer: dict[int, Term] = {0: True}
         for k, options in enumerate(steps):
             least, most = reach[k + 1]
+            negated = [(step, negation(holds)) for step, holds in options]
             reached: dict[int, int] = {}
             for total, before in layer.items():
-                for step, holds in options:
+                not_before = negation(before)
+                for step, not_holds in negated:
                     after = total + step
                     if not may_hold(op, after + least, after + most, constant):
-                        self.clause([*guard, negation(before), negation(holds)])
+                        self.clause([*guard, not_before, not_holds])
                         continue
-                    if after not in reached:
-                        reached[after] = self.new_var()
-                    self.clause([negation(before), negation(holds), reached[after]])
+                    state = reached.get(after)
+                    if state is None:
+                        state = reached[after] = self.new_var()
+                    self.clause([not_before, not_holds, state])
             if balance and len(layer) * len(reached) <= MAX_PAIRS:
                 self._one_total(layer, reached, options, guard)
             layer = dict(reached)

@@ -84,15 +84,16 @@ def _group_step(context: SumContext, coefficient: int, cells: list[int]) -> Step
     selectors = [context.new_var() for _ in sets]
     context.clause(selectors)
     by_total: dict[int, list[int]] = {}
+    by_value: dict[int, list[int]] = {value: [] for value in presence}
     for digits, y in zip(sets, selectors, strict=True):
         written = [v + shift for v in digits]
         for v in written:
             context.clause([-y, presence.get(v, False)])
+            if v in by_value:
+                by_value[v].append(y)
         by_total.setdefault(sum(written), []).append(y)
     for value, p in presence.items():
-        context.clause(
-            [-p, *(y for digits, y in zip(sets, selectors, strict=True) if value - shift in digits)]
-        )
+        context.clause([-p, *by_value[value]])
     step: Step = []
     for total, ys in sorted(by_total.items()):
         if len(ys) == 1:
