@@ -148,3 +148,35 @@ def test_the_default_runs_the_compiled_search_and_hands_a_hard_puzzle_on(monkeyp
     hard = data_lines("norvig_top95.txt")[3]
     assert solve(hard).stats.backend == "minisat22"
     assert [s.grid for s in solutions(puzzle)] == [solve(puzzle, backend="cpsat").grid]
+
+
+@pytest.mark.parametrize("name", ["minisat22", "cadical153", "cadical195", "glucose4", "glucose3"])
+def test_loading_through_the_native_add_function_keeps_every_clause(name):
+    """The solvers of ADD_CLAUSE take their clauses through python-sat's C function, the
+    others through ``add_clause``: either way a hard puzzle's one solution comes back, and
+    the pigeonhole formula stays unsatisfiable."""
+    from satdoku.encodings import Formula, VarMap
+    from satdoku.solver.pysat_solver import ADD_CLAUSE
+
+    line = data_lines("norvig_hardest.txt")[0]
+    puzzle = parse_puzzle(line)
+    formula = get_encoding("extended").encode(puzzle)
+    with PysatSolver(name) as backend:
+        assert (type(backend_solver(name)).__name__ in ADD_CLAUSE) == (name != "glucose3")
+        backend.load(formula)
+        assert backend.solve()
+        grid = formula.decode(backend.model())
+        assert "".join(map(str, grid)) == solve(line).line
+    unsat = Formula(VarMap(sudoku(Geometry(2, 2), [0] * 16), [()] * 16))
+    unsat.clauses = pigeonhole(6)
+    with PysatSolver(name) as backend:
+        backend.load(unsat)
+        assert backend.solve() is False
+
+
+def backend_solver(name):
+    """python-sat's own solver class behind ``name``."""
+    from pysat.solvers import Solver
+
+    with Solver(name=name) as solver:
+        return solver.solver
