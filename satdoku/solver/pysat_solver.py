@@ -14,9 +14,13 @@ from satdoku.deadline import NEVER, Deadline
 from satdoku.encodings.formula import Formula
 from satdoku.errors import UsageError
 from satdoku.solver.propagation import unit_propagation
+from satdoku.solver.sigint import interrupting
 
 NATIVE_CARD_SOLVERS = ("minicard", "gluecard3", "gluecard4")
 UNINTERRUPTIBLE = ("cadical", "lingeling", "kissat")
+UNLIMITED = 1 << 62
+"""A conflict budget no search reaches: a budget set by :meth:`PysatSolver.solve_budget`
+lifted again (MiniSat reads -1 as "this many conflicts from now", not as none)."""
 LOAD_CHUNK = 1 << 16
 """Clauses handed to the solver between two looks at the deadline while loading."""
 NO_PROPAGATE = ("cadical103", "lingeling", "cryptosat", "kissat")
@@ -120,6 +124,7 @@ class PysatSolver(SolverOwner):
         self.propagated: list[int] | None = []
         """What unit propagation derives from the loaded formula (None: a conflict)."""
         self._propagate_counts: dict[str, int] = {}
+        self._budgeted = False
 
     def load(self, formula: Formula, deadline: Deadline = NEVER, release: bool = False) -> None:
         """Start a fresh solver holding ``formula``; loading a big formula takes seconds, so it
@@ -190,9 +195,12 @@ class PysatSolver(SolverOwner):
         self._solver.add_clause(clause)
 
     def solve(self, assumptions: Iterable[int] = (), timeout: float | None = None) -> bool | None:
-        """True (satisfiable), False (not), or None when ``timeout`` seconds ran out."""
+        """True (satisfiable), False (not), or None when ``timeout`` seconds ran out (or a
+        Ctrl-C stopped the search and the SIGINT handler raised nothing)."""
         if timeout is None:
-            return bool(self._solver.solve(assumptions=list(assumptions)))
+            if self.name.startswith(UNINTERRUPTIBLE):
+                return bool(self._solver.solve(assumptions=list(assumptions)))
+            return self._solve_interruptibly(list(assumptions))
         if self.name.startswith(UNINTERRUPTIBLE):
             raise UsageError(
                 f"{self.name} cannot be interrupted, so it cannot keep a time limit;"
@@ -200,10 +208,25 @@ class PysatSolver(SolverOwner):
             )
         return solve_within(self._solver, assumptions, timeout)
 
+    def _solve_interruptibly(self, assumptions: list[int]) -> bool | None:
+        """A search with no limit that Ctrl-C stops through the solver's own ``interrupt``
+        (:func:`~satdoku.solver.sigint.interrupting`), not python-sat's jump out of it."""
+        with interrupting(self._solver.interrupt) as armed:
+            if not armed:
+                return bool(self._solver.solve(assumptions=assumptions))
+            if self._budgeted:
+                self._solver.conf_budget(UNLIMITED)
+            try:
+                result = self._solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+            finally:
+                self._solver.clear_interrupt()
+        return None if result is None else bool(result)
+
     def solve_budget(self, conflicts: int, timeout: float | None = None) -> bool | None:
         """True (satisfiable), False (not), or None when ``conflicts`` more conflicts, or
         ``timeout`` seconds where the solver can be interrupted, ran out first. The solver
         keeps what it learnt for the next call."""
+        self._budgeted = True
         self._solver.conf_budget(conflicts)
         if timeout is None or self.name.startswith(UNINTERRUPTIBLE):
             result = self._solver.solve_limited()
