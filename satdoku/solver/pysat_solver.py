@@ -209,18 +209,10 @@ class PysatSolver(SolverOwner):
         return solve_within(self._solver, assumptions, timeout)
 
     def _solve_interruptibly(self, assumptions: list[int]) -> bool | None:
-        """A search with no limit that Ctrl-C stops through the solver's own ``interrupt``
-        (:func:`~satdoku.solver.sigint.interrupting`), not python-sat's jump out of it."""
-        with interrupting(self._solver.interrupt) as armed:
-            if not armed:
-                return bool(self._solver.solve(assumptions=assumptions))
-            if self._budgeted:
-                self._solver.conf_budget(UNLIMITED)
-            try:
-                result = self._solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
-            finally:
-                self._solver.clear_interrupt()
-        return None if result is None else bool(result)
+        """:func:`solve_stoppable`, with any conflict budget set before lifted."""
+        if self._budgeted:
+            self._solver.conf_budget(UNLIMITED)
+        return solve_stoppable(self._solver, assumptions)
 
     def solve_budget(self, conflicts: int, timeout: float | None = None) -> bool | None:
         """True (satisfiable), False (not), or None when ``conflicts`` more conflicts, or
@@ -253,6 +245,21 @@ class PysatSolver(SolverOwner):
             return {}
         spent = self._propagate_counts
         return {k: max(0, v - spent.get(k, 0)) for k, v in counts.items()}
+
+
+def solve_stoppable(solver: Any, assumptions: Iterable[int]) -> bool | None:
+    """True or False as python-sat ``solver`` (an interruptible one) answers under
+    ``assumptions`` with no limit, or None when a Ctrl-C stopped it and the SIGINT handler
+    raised nothing. Ctrl-C stops it through the solver's own ``interrupt``
+    (:func:`~satdoku.solver.sigint.interrupting`), not through python-sat's jump out of it."""
+    with interrupting(solver.interrupt) as armed:
+        if not armed:
+            return bool(solver.solve(assumptions=list(assumptions)))
+        try:
+            result = solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
+        finally:
+            solver.clear_interrupt()
+    return None if result is None else bool(result)
 
 
 def solve_within(solver: Any, assumptions: Iterable[int], seconds: float) -> bool | None:
