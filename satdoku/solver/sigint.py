@@ -54,8 +54,9 @@ def _watch(fd: int) -> None:
             return
         if not data:
             return
-        if signal.SIGINT in data and _armed:
-            _armed[-1]()
+        if signal.SIGINT in data:
+            for stop in _armed[-1:]:  # a copy: the block may end meanwhile
+                stop()
 
 
 def _wakeup_fd() -> int:
