@@ -49,7 +49,7 @@ def run_batch_dask(
             n_workers=workers,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            dashboard_address=":0",  # a free port: None still takes 8787 (dask/distributed#8136)
         )
         address = cluster.scheduler_address
     try:
