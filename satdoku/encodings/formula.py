@@ -96,15 +96,14 @@ class Formula:
         gone = self.released[1] if self.released else 0
         return gone + sum(map(len, self.clauses)) + sum(len(lits) for lits, _ in self.atmosts)
 
-    def release(self) -> list[list[int]]:
-        """Give up the clauses: the list that held them is returned and ``clauses`` is a new
-        empty list, so the clauses live only as long as the caller keeps the list returned;
-        :attr:`nclauses` and :attr:`nliterals` go on counting them."""
+    def release(self) -> None:
+        """Give up the clauses: ``clauses`` becomes a new empty list, so the clauses live only
+        as long as a caller holding them does; :attr:`nclauses` and :attr:`nliterals` go on
+        counting them."""
         taken = self.clauses
         gone = self.released or (0, 0)
         self.released = (gone[0] + len(taken), gone[1] + sum(map(len, taken)))
         self.clauses = []
-        return taken
 
     def decode(self, model: Sequence[int]) -> Grid:
         return self.varmap.decode(model)

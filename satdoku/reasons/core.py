@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from satdoku.deadline import NEVER, Deadline
-from satdoku.solver.pysat_solver import SolverOwner, solve_stoppable, solve_within
+from satdoku.solver.pysat_solver import SolverOwner, solve_within
 
 CORE_SOLVER = "glucose4"
 """A MiniSat-family solver: it gives cores over assumptions and stops at a deadline."""
@@ -27,14 +27,11 @@ class CoreSolver(SolverOwner):
         """Whether the clauses hold with every literal of ``assumptions`` true; raises
         :class:`~satdoku.deadline.SolveTimeout` once the deadline has passed."""
         self.deadline.check()
-        if not self.deadline.limited:
-            answer = solve_stoppable(self._solver, assumptions)
-            if answer is None:  # Ctrl-C, under a SIGINT handler that raised nothing
-                raise KeyboardInterrupt
-            return answer
-        result = solve_within(self._solver, assumptions, self.deadline.remaining())
-        if result is None:
-            raise self.deadline.error()
+        limited = self.deadline.limited
+        seconds = self.deadline.remaining() if limited else None
+        result = solve_within(self._solver, assumptions, seconds)
+        if result is None:  # out of time, or Ctrl-C under a SIGINT handler that raised nothing
+            raise self.deadline.error() if limited else KeyboardInterrupt
         return result
 
     def core(self) -> set[int]:

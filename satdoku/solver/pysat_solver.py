@@ -197,22 +197,16 @@ class PysatSolver(SolverOwner):
     def solve(self, assumptions: Iterable[int] = (), timeout: float | None = None) -> bool | None:
         """True (satisfiable), False (not), or None when ``timeout`` seconds ran out (or a
         Ctrl-C stopped the search and the SIGINT handler raised nothing)."""
-        if timeout is None:
-            if self.name.startswith(UNINTERRUPTIBLE):
-                return bool(self._solver.solve(assumptions=list(assumptions)))
-            return self._solve_interruptibly(list(assumptions))
         if self.name.startswith(UNINTERRUPTIBLE):
-            raise UsageError(
-                f"{self.name} cannot be interrupted, so it cannot keep a time limit;"
-                " use minisat22, glucose4 or another MiniSat-family solver with --timeout"
-            )
-        return solve_within(self._solver, assumptions, timeout)
-
-    def _solve_interruptibly(self, assumptions: list[int]) -> bool | None:
-        """:func:`solve_stoppable`, with any conflict budget set before lifted."""
-        if self._budgeted:
+            if timeout is not None:
+                raise UsageError(
+                    f"{self.name} cannot be interrupted, so it cannot keep a time limit;"
+                    " use minisat22, glucose4 or another MiniSat-family solver with --timeout"
+                )
+            return bool(self._solver.solve(assumptions=list(assumptions)))
+        if self._budgeted:  # a budget set by :meth:`solve_budget` is lifted
             self._solver.conf_budget(UNLIMITED)
-        return solve_stoppable(self._solver, assumptions)
+        return solve_within(self._solver, assumptions, timeout)
 
     def solve_budget(self, conflicts: int, timeout: float | None = None) -> bool | None:
         """True (satisfiable), False (not), or None when ``conflicts`` more conflicts, or
@@ -220,7 +214,7 @@ class PysatSolver(SolverOwner):
         keeps what it learnt for the next call."""
         self._budgeted = True
         self._solver.conf_budget(conflicts)
-        if timeout is None or self.name.startswith(UNINTERRUPTIBLE):
+        if self.name.startswith(UNINTERRUPTIBLE):
             result = self._solver.solve_limited()
             return None if result is None else bool(result)
         return solve_within(self._solver, (), timeout)
@@ -247,29 +241,23 @@ class PysatSolver(SolverOwner):
         return {k: max(0, v - spent.get(k, 0)) for k, v in counts.items()}
 
 
-def solve_stoppable(solver: Any, assumptions: Iterable[int]) -> bool | None:
+def solve_within(solver: Any, assumptions: Iterable[int], seconds: float | None) -> bool | None:
     """True or False as python-sat ``solver`` (an interruptible one) answers under
-    ``assumptions`` with no limit, or None when a Ctrl-C stopped it and the SIGINT handler
-    raised nothing. Ctrl-C stops it through the solver's own ``interrupt``
-    (:func:`~satdoku.solver.sigint.interrupting`), not through python-sat's jump out of it."""
+    ``assumptions``, or None when ``seconds`` (None: no limit) or its conflict budget ran out
+    first, or a Ctrl-C stopped it and the SIGINT handler raised nothing. Ctrl-C stops it
+    through the solver's own ``interrupt`` (:func:`~satdoku.solver.sigint.interrupting`),
+    not through python-sat's jump out of it, wherever that can be armed."""
     with interrupting(solver.interrupt) as armed:
-        if not armed:
-            return bool(solver.solve(assumptions=list(assumptions)))
+        if not armed and seconds is None:  # python-sat's own handler, as a last resort
+            result = solver.solve_limited(assumptions=list(assumptions))
+            return None if result is None else bool(result)
+        timer = None if seconds is None else threading.Timer(seconds, solver.interrupt)
+        if timer is not None:
+            timer.start()
         try:
             result = solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
         finally:
+            if timer is not None:
+                timer.cancel()
             solver.clear_interrupt()
-    return None if result is None else bool(result)
-
-
-def solve_within(solver: Any, assumptions: Iterable[int], seconds: float) -> bool | None:
-    """True or False as python-sat ``solver`` (an interruptible one) answers under
-    ``assumptions``, or None when ``seconds`` ran out first."""
-    timer = threading.Timer(seconds, solver.interrupt)
-    timer.start()
-    try:
-        result = solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
-    finally:
-        timer.cancel()
-        solver.clear_interrupt()
     return None if result is None else bool(result)
