@@ -262,9 +262,10 @@ async function ask(endpoint, extra = {}) {
   // The answer of an action to draw on the picture, or null when there is none to draw:
   // a problem (shown), or a puzzle without a picture (its answer shown as text). It is
   // asked about the text as drawn, with the fields of ``extra`` beside the puzzle's.
+  const number = ++state.asked; // a change of puzzle while the picture comes drops it
   await drawn();
+  if (number !== state.asked) return null;
   const fields = { ...puzzleFields(), ...extra };
-  const number = ++state.asked;
   busy(true);
   say("Working...");
   const answer = await post(endpoint, fields);
