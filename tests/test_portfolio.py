@@ -1,7 +1,7 @@
-"""The portfolio backend: MiniSat, CaDiCaL and CP-SAT taking turns with doubling budgets. Each
-lane alone and the lanes taking turns after every conflict count the solutions of small
-puzzles with rules as brute force does, never give a grid twice, and stop at the deadline;
-a puzzle with rules beyond units goes to the portfolio when no backend is named."""
+"""The portfolio backend: engines taking turns with doubling budgets. Each lane alone, the
+default lanes and three lanes taking turns after every conflict count the solutions of small
+puzzles with rules as brute force does, never give a grid twice, and stop at the deadline; a
+puzzle with rules beyond units goes to the portfolio when no backend is named."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pytest
 
 from satdoku import count, solutions, uniqueness
 from satdoku.constraints.arrow import Arrow
+from satdoku.constraints.cage import Cage
 from satdoku.constraints.littlekiller import LittleKiller
 from satdoku.constraints.renban import Renban
 from satdoku.constraints.thermometer import Thermometer
@@ -19,6 +20,7 @@ from satdoku.formats.iss import parse_iss
 from satdoku.model import Constraint
 from satdoku.solver import portfolio
 from satdoku.solver.bruteforce import brute_force_count
+from satdoku.solver.defaults import DEFAULT_BACKEND, SUMS_BACKEND
 from satdoku.solver.planner import Question, plan
 from tests.rules import with_rules
 
@@ -32,7 +34,9 @@ PUZZLES: list[tuple[tuple[Constraint, ...], tuple[int, int], dict[int, int]]] = 
 ]
 LANES = {
     "every conflict": (("minisat22", 1), ("cadical195", 1), ("cpsat", 0.001)),
+    "the default": portfolio.LANES,
     "minisat22": (("minisat22", 4000),),
+    "glucose4": (("glucose4", 4000),),
     "cadical195": (("cadical195", 4000),),
     "cpsat": (("cpsat", 0.05),),
 }
@@ -80,6 +84,13 @@ def test_rules_beyond_units_go_to_the_portfolio() -> None:
     puzzle = with_rules(Thermometer((0, 1, 2, 3)))
     assert plan(puzzle, Question.SOLUTIONS, 2).backend.name == portfolio.NAME
     assert uniqueness(puzzle).status == "multiple"
+
+
+def test_sums_get_the_sums_backend_and_keep_minisat_for_the_propagation_tree() -> None:
+    killer = with_rules(Cage((0, 1), 7))
+    assert plan(killer, Question.SOLUTIONS, 2).backend.name == SUMS_BACKEND != DEFAULT_BACKEND
+    assert plan(killer, Question.COUNT, None, strategy="branching").backend.name == DEFAULT_BACKEND
+    assert count(killer).count == brute_force_count(killer)
 
 
 def test_the_portfolio_stops_at_the_deadline() -> None:

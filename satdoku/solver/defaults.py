@@ -1,7 +1,8 @@
 """The backend and encoding a solve uses when the caller names neither: chosen by grid size.
 
 Up to 16x16 the defaults are MiniSat 2.2 over ``extended+optimized`` (fast on thousands of
-small puzzles). From 25x25 up, hard puzzles need a stronger solver and big ones a cheap
+small puzzles), and Glucose 4 for puzzles with sums (killer cages, Kakuro), whose proofs need
+more learning. From 25x25 up, hard puzzles need a stronger solver and big ones a cheap
 encoding: CaDiCaL 1.9.5 kept in its stable mode (``cadical195+stable``) over
 ``extended+singles`` (the givens' reduction, then naked and hidden singles and locked
 candidates), from 64x64 up with a compact at-most-one (``+compact``). Counting there uses blocking clauses rather than the propagation tree. Below 25x25, a call that names no backend,
@@ -19,6 +20,10 @@ from satdoku.model import Puzzle
 from satdoku.solver.compiled import BACKEND, MAX_VALUES, available
 
 DEFAULT_BACKEND = "minisat22"
+SUMS_BACKEND = "glucose4"
+"""The python-sat default below 25x25 for puzzles with sums: Glucose 4 proves the hard killers
+in half MiniSat's time and counts janko's Kakuro in 0.8x (docs/benchmarks.md, "Variant Sudoku
+against the Interactive Sudoku Solver")."""
 BIG_VALUES = 25
 """Puzzles with at least this many values (25x25 grids and up) get the big defaults."""
 BIG_BACKEND = "cadical195+stable"
@@ -44,8 +49,8 @@ Sudoku")."""
 
 RULES_BACKEND = "portfolio"
 """Who searches a puzzle with rules beyond units (thermometers, arrows, sandwiches...) when
-the caller names no engine: MiniSat, CaDiCaL and CP-SAT taking turns with doubling budgets of
-work (:mod:`satdoku.solver.portfolio`)."""
+the caller names no engine: Glucose 4 and CP-SAT taking turns with doubling budgets of work
+(:mod:`satdoku.solver.portfolio`)."""
 
 
 def has_rules(puzzle: Puzzle) -> bool:
@@ -76,12 +81,15 @@ def compiled_fits(puzzle: Puzzle) -> bool:
 
 
 def default_backend(puzzle: Puzzle, backend: str | None, strategy: str = "blocking") -> str:
-    """``backend`` if given, else the python-sat default for the puzzle's size. The
-    ``branching`` strategy only propagates, which MiniSat does far faster than CaDiCaL, so it
-    keeps MiniSat."""
+    """``backend`` if given, else the python-sat default for the puzzle's size and rules. The
+    ``branching`` strategy only propagates, which MiniSat does fastest, so it keeps MiniSat."""
     if backend is not None:
         return backend
-    return BIG_BACKEND if strategy == "blocking" and is_big(puzzle) else DEFAULT_BACKEND
+    if strategy != "blocking":
+        return DEFAULT_BACKEND
+    if is_big(puzzle):
+        return BIG_BACKEND
+    return SUMS_BACKEND if not puzzle.plain and has_sums(puzzle) else DEFAULT_BACKEND
 
 
 def compiled_first(puzzle: Puzzle) -> bool:
