@@ -6,6 +6,7 @@ from itertools import count
 
 import click
 
+from satdoku import proof
 from satdoku.cli.answers import answer_each
 from satdoku.cli.inputs import Streams
 from satdoku.cli.options import format_option, solver_options, stream_options
@@ -13,7 +14,6 @@ from satdoku.cli.solver_check import check_solver
 from satdoku.formats.records import OutputRecord, uniqueness_record
 from satdoku.formats.reports import uniqueness_text
 from satdoku.model import Puzzle
-from satdoku.proof import proof_files
 from satdoku.solver import uniqueness
 
 FIELDS = ("line", "status", "solutions", "differences", "time", "error")
@@ -78,7 +78,7 @@ def unique_command(
     certify = certify or prefix is not None
     numbers = count(1)
     if prefix is not None:
-        proof_files(prefix)  # a prefix that would write over another file: refused now
+        proof.proof_files(prefix)  # a prefix that would write over another file: refused now
 
     def answer(puzzle: Puzzle) -> OutputRecord:
         kept = None
