@@ -47,10 +47,8 @@ from types import FrameType
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
 
-from check_iss import DEFAULT_DATA, is_read, read, stored_grid
+from check_iss import DEFAULT_DATA, read_entries, stored_grid
 from machine import header
-
-from satdoku.errors import ParseError
 
 ISS_SCRIPT = Path("tools/perf/benchmark_puzzles.js")
 GRACE = 5.0
@@ -177,19 +175,7 @@ def _cases(data: Path, names: Sequence[str] | None) -> list[Case]:
     """The puzzles whose text satdoku reads, as ``scripts/check_iss.py`` selects them
     (and whose name contains one of ``names``)."""
     cases = []
-    for line in data.read_text(encoding="utf-8").splitlines():
-        if not line.strip():
-            continue
-        entry = json.loads(line)
-        name = str(entry["name"] or "(no name)")
-        if names and not any(n in name for n in names):
-            continue
-        if not is_read(entry["iss"]):
-            continue
-        try:
-            puzzle = read(entry["iss"])
-        except ParseError:
-            continue
+    for entry, name, puzzle in read_entries(data, names):
         listed = entry.get("constraint_types") or ()
         types = tuple(str(t) for t in listed) or ("(givens only)",)
         stored = stored_grid(entry.get("solution"), puzzle)

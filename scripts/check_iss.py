@@ -21,9 +21,11 @@ import statistics
 import sys
 import time
 from collections import Counter, defaultdict
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
+from typing import Any
 
 from satdoku.errors import ParseError
 from satdoku.formats.iss import parse_iss
@@ -106,6 +108,24 @@ def is_read(text: str) -> bool:
 def read(text: str) -> Puzzle:
     """The puzzle of an entry's text (see :func:`is_read`); ParseError when it is not one."""
     return parse_iss(text) if is_iss(text) else read_notation(text)
+
+
+def read_entries(
+    data: Path, names: Sequence[str] | None = None
+) -> Iterator[tuple[dict[str, Any], str, Puzzle]]:
+    """Each entry of ``data`` that satdoku reads (and whose name contains one of ``names``),
+    with its name and its puzzle."""
+    for line in data.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        entry = json.loads(line)
+        name = str(entry["name"] or "(no name)")
+        if (names and not any(n in name for n in names)) or not is_read(entry["iss"]):
+            continue
+        try:
+            yield entry, name, read(entry["iss"])
+        except ParseError:
+            continue
 
 
 def _reason(err: ParseError) -> str:
