@@ -22,8 +22,8 @@ from satdoku.solver.compiled import BACKEND, MAX_VALUES, available
 DEFAULT_BACKEND = "minisat22"
 SUMS_BACKEND = "glucose4"
 """The python-sat default below 25x25 for puzzles with sums: Glucose 4 proves the hard killers
-in half MiniSat's time and counts janko's Kakuro in 0.8x (docs/benchmarks.md, "Variant Sudoku
-against the Interactive Sudoku Solver")."""
+in half MiniSat's time and counts janko's Kakuro in about the same (docs/benchmarks.md,
+"Variant Sudoku against the Interactive Sudoku Solver")."""
 BIG_VALUES = 25
 """Puzzles with at least this many values (25x25 grids and up) get the big defaults."""
 BIG_BACKEND = "cadical195+stable"

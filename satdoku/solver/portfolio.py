@@ -38,8 +38,9 @@ LANES: tuple[tuple[str, float], ...] = (
 )
 """The lanes in the order they take their turns, with their budgets in the first round:
 conflicts for a python-sat solver, CP-SAT's deterministic time (about seconds) for ``cpsat``.
-Measured on the 141 ISS variants answered in 10 s, one process: 24.7 s in all against 38.8 s
-with MiniSat, CaDiCaL and CP-SAT (docs/benchmarks.md)."""
+On the 142 ISS variants in one process: 32.1 s in all against 44.6 s with MiniSat, CaDiCaL
+and CP-SAT taking turns (docs/benchmarks.md, "Variant Sudoku against the Interactive Sudoku
+Solver")."""
 CONFLICT_RATE = 20_000.0
 """Conflicts a second assumed of a solver that cannot be interrupted, until it has shown its
 own rate: its turn is cut to what fits before the deadline."""
