@@ -7,8 +7,9 @@ with (pill arrows). In round ``k`` each lane of :data:`LANES` searches for its f
 times ``2**k`` and stops: conflicts for a python-sat solver, which keeps its learnt clauses
 from one turn to the next, deterministic time for CP-SAT, which starts again on its model. The
 budgets count work, not seconds, so a busy machine changes how long an answer takes, not which
-lane gives it nor which grid comes first; the deadline only cuts the last turn short. A grid one lane finds is blocked in every lane, so no grid is given twice and a
-proof that no other grid exists is anyone's to finish.
+lane gives it nor which grid comes first; the deadline only cuts the last turn short. A grid
+one lane finds is blocked in every lane, so no grid is given twice and a proof that no other
+grid exists is anyone's to finish.
 """
 
 from __future__ import annotations
