@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 from types import TracebackType
 from typing import Any, TypeVar
@@ -93,6 +93,22 @@ def _clause_adder(solver: Any) -> Callable[[list[int]], object]:
     return partial(getattr(pysolvers, function), getattr(inner, handle))
 
 
+def _chunks(clauses: list[list[int]], drop: bool) -> Iterator[list[list[int]]]:
+    """``clauses`` in order, :data:`LOAD_CHUNK` at a time; with ``drop`` each chunk is taken
+    out of the list (taken from its end, then put back in order), so that a chunk the solver
+    has loaded is held by nothing."""
+    if not drop:
+        for start in range(0, len(clauses), LOAD_CHUNK):
+            yield clauses[start : start + LOAD_CHUNK]
+        return
+    clauses.reverse()
+    while clauses:
+        chunk = clauses[-LOAD_CHUNK:]
+        del clauses[-LOAD_CHUNK:]
+        chunk.reverse()
+        yield chunk
+
+
 Owner = TypeVar("Owner", bound="SolverOwner")
 
 
@@ -157,20 +173,12 @@ class PysatSolver(SolverOwner):
         if self.options:
             self._solver.configure(self.options)  # only before the first clause
         add = _clause_adder(self._solver)
-        if release and not self.name.startswith(NO_PROPAGATE):
+        drop = release and not self.name.startswith(NO_PROPAGATE)
+        if drop:
             formula.release()  # ``rest`` now holds the only references to the clauses
-            rest.reverse()  # taken from the end, chunk by chunk, in the original order
-            while rest:
-                deadline.check()
-                chunk = rest[-LOAD_CHUNK:]
-                del rest[-LOAD_CHUNK:]
-                chunk.reverse()
-                deque(map(add, chunk), maxlen=0)
-                del chunk
-        else:
-            for start in range(0, len(rest), LOAD_CHUNK):
-                deadline.check()
-                deque(map(add, rest[start : start + LOAD_CHUNK]), maxlen=0)
+        for chunk in _chunks(rest, drop):
+            deadline.check()
+            deque(map(add, chunk), maxlen=0)
         deadline.check()
         for lits, bound in formula.atmosts:
             self._solver.add_atmost(lits, bound)
