@@ -26,6 +26,8 @@ def require(module: str, extra: str | None, what: str) -> ModuleType:
     try:
         return importlib.import_module(module)
     except ImportError as err:
+        if _interrupted(err):  # a compiled module whose start-up a Ctrl-C cut short
+            raise KeyboardInterrupt from err
         package = module.split(".")[0]
         if extra:
             message = f"{what} needs {package}: pip install 'satdoku[{extra}]'"
@@ -34,3 +36,14 @@ def require(module: str, extra: str | None, what: str) -> ModuleType:
         if err.name is not None and err.name.split(".")[0] != package:
             message += f" ({package} is there but cannot load {err.name})"
         raise UsageError(message) from None
+
+
+def _interrupted(err: BaseException) -> bool:
+    """Whether a KeyboardInterrupt lies behind ``err``: a pybind11 module interrupted while it
+    starts raises ``ImportError("initialization failed")`` from it."""
+    seen: BaseException | None = err
+    while seen is not None:
+        if isinstance(seen, KeyboardInterrupt):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False

@@ -116,6 +116,23 @@ def test_require_names_what_a_broken_package_cannot_load(
     )
 
 
+def test_require_passes_on_a_ctrl_c_that_cut_a_module_start_short(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """pybind11 turns a KeyboardInterrupt in a module's start-up into an ImportError; that is
+    an interrupt, not a missing package."""
+
+    def interrupted(name: str) -> None:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as err:
+            raise ImportError("initialization failed") from err
+
+    monkeypatch.setattr("satdoku.extras.importlib.import_module", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        require("ortools.sat.python.cp_model", None, "the cpsat backend")
+
+
 @pytest.mark.parametrize("timeout", [[], ["--timeout", "30"]])
 def test_a_broken_ortools_is_one_line_naming_it(timeout: list[str]) -> None:
     run = satdoku_without("ortools", "solve", MANY, "--backend", "cpsat", *timeout)

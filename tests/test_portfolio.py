@@ -5,6 +5,8 @@ puzzle with rules beyond units goes to the portfolio when no backend is named.""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 
 import pytest
@@ -97,3 +99,35 @@ def test_the_portfolio_stops_at_the_deadline() -> None:
     started = time.process_time()  # the work done, however busy the machine is
     assert uniqueness(parse_iss(HAILSTONE), timeout=0.5, closest=False).status == "unknown"
     assert time.process_time() - started < 4
+
+
+STOPPED = """\
+import os, signal, threading, time
+signal.signal(signal.SIGINT, signal.default_int_handler)
+from satdoku.solver.portfolio import _stoppable
+class Search:  # ends half a second after it is asked to stop, as a native search may
+    def __init__(self):
+        self.asked, self.ended = threading.Event(), False
+    def solve(self, model):
+        self.asked.wait(10)
+        time.sleep(0.5)
+        self.ended = True
+    def stop_search(self):
+        self.asked.set()
+search = Search()
+threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT)).start()
+try:
+    _stoppable(search, None)
+except KeyboardInterrupt:
+    print("KeyboardInterrupt, the search ended:", search.ended)
+"""
+
+
+def test_a_ctrl_c_during_a_cpsat_turn_waits_for_the_search_to_end() -> None:
+    """The interrupt goes on only once the search thread has stopped: one still in native
+    code when Python exits aborts the process."""
+    run = subprocess.run(
+        [sys.executable, "-c", STOPPED], capture_output=True, text=True, timeout=60
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "KeyboardInterrupt, the search ended: True"

@@ -194,19 +194,37 @@ class CpsatLane:
 
 def _stoppable(solver: Any, model: Any) -> Any:
     """CP-SAT's status for ``model``, searched in a thread so that Ctrl-C reaches Python at
-    once (the search is stopped, then the interrupt goes on)."""
+    once (the search is stopped, then the interrupt goes on once the search has ended)."""
     status: list[Any] = []
-    thread = threading.Thread(
-        target=lambda: status.append(solver.solve(model)), name="cpsat-turn", daemon=True
-    )
-    thread.start()
+    done = threading.Event()
+
+    def search() -> None:
+        try:
+            status.append(solver.solve(model))
+        finally:
+            done.set()
+
+    threading.Thread(target=search, name="cpsat-turn", daemon=True).start()
     try:
-        thread.join()
+        done.wait()
     except BaseException:
         solver.stop_search()
-        thread.join()
+        _outlast(done)
         raise
     return status[0]
+
+
+def _outlast(done: threading.Event) -> None:
+    """Wait for ``done`` whatever Ctrl-C comes meanwhile: a search still running in native
+    code when Python exits aborts the process ("terminate called without an active
+    exception"). ``Thread.join`` cannot be used: once a Ctrl-C has interrupted it, Python 3.11
+    takes the thread for ended and a second join returns at once."""
+    while True:
+        try:
+            done.wait()
+            return
+        except KeyboardInterrupt:
+            continue
 
 
 class PortfolioBackend:
