@@ -43,8 +43,18 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds per puzzle")
     parser.add_argument("--names", nargs="+", help="only puzzles whose name contains one of these")
     args = parser.parse_args()
-    configs = [_config(text) for text in args.config]
-    cases = [(name, puzzle) for _, name, puzzle in read_entries(args.data, args.names)]
+    if not args.data.is_file():
+        parser.error(f"no such file: {args.data}")
+    try:
+        configs = [_config(text) for text in args.config]
+    except ValueError:
+        parser.error("a --config is LANE:BUDGET,... with an optional /SUMS_BACKEND")
+    try:
+        cases = [(name, puzzle) for _, name, puzzle in read_entries(args.data, args.names)]
+    except ValueError as err:
+        parser.error(str(err))
+    if not cases:
+        parser.error(f"no puzzle of {args.data} that satdoku reads matches")
     print(header(sys.argv))
     uniqueness(cases[0][1], timeout=args.timeout, closest=False)  # imports, not measured
     seconds: list[list[float]] = [[] for _ in configs]
@@ -86,4 +96,8 @@ def _config(text: str) -> Config:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        sys.exit(130)

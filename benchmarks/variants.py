@@ -132,7 +132,12 @@ def main() -> int:
     if args.repeats < 1:
         parser.error("--repeats must be at least 1")
     signal.signal(signal.SIGTERM, _exit_on_signal)
-    cases = _cases(args.data, args.names)
+    try:
+        cases = _cases(args.data, args.names)
+    except ValueError as err:
+        parser.error(str(err))
+    if not cases:
+        parser.error(f"no puzzle of {args.data} that satdoku reads matches")
     node, iss_note = _iss_setup(args.iss)
     print(header(sys.argv))
     measured = _satdoku_commit()

@@ -114,12 +114,21 @@ def read_entries(
     data: Path, names: Sequence[str] | None = None
 ) -> Iterator[tuple[dict[str, Any], str, Puzzle]]:
     """Each entry of ``data`` that satdoku reads (and whose name contains one of ``names``),
-    with its name and its puzzle."""
-    for line in data.read_text(encoding="utf-8").splitlines():
+    with its name and its puzzle; ValueError naming the line that is not an entry."""
+    try:
+        text = data.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(f"{data}: not UTF-8 text") from None
+    for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
-        entry = json.loads(line)
-        name = str(entry["name"] or "(no name)")
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            entry = None
+        if not isinstance(entry, dict) or not isinstance(entry.get("iss"), str):
+            raise ValueError(f"{data}: line {number}: expected a JSON object with an iss string")
+        name = str(entry.get("name") or "(no name)")
         if (names and not any(n in name for n in names)) or not is_read(entry["iss"]):
             continue
         try:
