@@ -26,12 +26,21 @@
 #else
 #include <time.h>
 #endif
+#if !defined(_WIN32) && !defined(__STDC_NO_ATOMICS__)
+#include <pthread.h>
+#include <stdatomic.h>
+#define PARALLEL /* a 9x9 search can be split over threads */
+#endif
 
 typedef uint32_t mask;
 
 #define MAX_SIZE 32
 #define CHECK_EVERY 1024 /* nodes between two looks at the clock and at Ctrl-C */
 #define PUZZLES_BETWEEN_LOOKS 64 /* puzzles between two looks at Ctrl-C */
+#define SPLIT_AFTER 20000 /* nodes of a 9x9 search on one thread before it is split */
+#define SPLIT_BOARDS 64 /* boards per thread in a split search */
+#define MAX_THREADS 64
+#define POLL_MS 5 /* milliseconds between two looks at Ctrl-C while threads search */
 
 /* How one puzzle's search ended (the status byte of solve_many). */
 enum { SPENT = 0, EXHAUSTED = 1, LIMIT = 2, TIMED_OUT = 3, STOPPED = 4 };
@@ -46,6 +55,8 @@ typedef struct {
     int rbands, cbands; /* boxes across a row (n / bc), down a column (n / br) */
 } Rules;
 
+typedef struct Split Split; /* a 9x9 search split over threads: see below */
+
 typedef struct {
     const Rules *rules;
     mask *stack;  /* one copy of the masks per decision level */
@@ -57,7 +68,15 @@ typedef struct {
     unsigned char *grids; /* room for two grids */
     int error;            /* Ctrl-C: an exception is set */
     int dropped;          /* a candidate went since this was last cleared */
+    long long split_after; /* nodes of a 9x9 search before it is split over threads */
+    Split *split;          /* a thread's part of a split search: its board and their Split */
+    int board;
 } Search;
+
+#ifdef PARALLEL
+static int split_stop(Search *s);
+static int split_counted(Search *s);
+#endif
 
 static double now(void)
 {
@@ -319,6 +338,10 @@ static int stop_here(Search *s)
         return 1;
     }
     if (++s->nodes % CHECK_EVERY == 0) {
+#ifdef PARALLEL
+        if (s->split)
+            return split_stop(s); /* no GIL here: the thread that holds it looks at Ctrl-C */
+#endif
         if (PyErr_CheckSignals() < 0) {
             s->error = 1;
             s->status = STOPPED;
@@ -335,6 +358,10 @@ static int stop_here(Search *s)
 /* One more solution: 1 when it is the last the limit allows. */
 static int counted(Search *s)
 {
+#ifdef PARALLEL
+    if (s->split)
+        return split_counted(s);
+#endif
     if (++s->count == s->limit) {
         s->status = LIMIT;
         return 1;
@@ -398,7 +425,7 @@ static int node(Search *s, int depth, int open)
 
 /* One puzzle (its givens already checked to be in range): s->status, count and grids say
  * how it went. */
-static void solve_one(Search *s, const unsigned char *givens)
+static void solve_one(Search *s, const unsigned char *givens, const uint32_t *allowed)
 {
     const Rules *r = s->rules;
     mask *cand = s->stack;
@@ -408,12 +435,13 @@ static void solve_one(Search *s, const unsigned char *givens)
     s->nodes = 0;
     s->status = EXHAUSTED;
     for (int c = 0; c < r->ncells; c++) {
-        if (givens[c]) {
-            cand[c] = (mask)1 << (givens[c] - 1);
+        cand[c] = givens[c] ? (mask)1 << (givens[c] - 1) : r->full;
+        if (allowed)
+            cand[c] &= allowed[c];
+        if (!cand[c])
+            return; /* a cell with no value: no solution */
+        if (single(cand[c]))
             s->queue[s->qlen++] = c;
-        } else {
-            cand[c] = r->full;
-        }
     }
     node(s, 0, r->ncells);
 }
@@ -435,6 +463,7 @@ static void solve_one(Search *s, const unsigned char *givens)
 typedef struct {
     uint32_t p[9][3]; /* p[v][b]: cells of band b where value v+1 may go */
     uint32_t solved[3];
+    uint32_t seen[9][3]; /* p[v] when the rules of value v alone last found nothing there */
 } Board;
 
 static uint32_t band_peers[27];   /* the row and box of a band cell, within the band */
@@ -526,83 +555,79 @@ static int naked9(Board *x, int *changed)
     return 1;
 }
 
-/* A value with one place left in a row, box or column goes there; 0 on a unit without one. */
 static uint32_t lone_or_zero(uint32_t m) { return (m & (m - 1)) ? 0 : m; }
 
-static int hidden9(Board *x, int *changed)
+/* Value v with one place left in a row, box or column goes there; 0 on a unit without one. */
+static int hidden9(Board *x, int v, int *changed)
 {
-    for (int v = 0; v < 9; v++) {
-        uint32_t once = 0, twice = 0, placed = 0, lones[3];
-        for (int b = 0; b < 3; b++) {
-            const uint32_t m = x->p[v][b];
-            const uint32_t r0 = m & 0x1FF, r1 = (m >> 9) & 0x1FF, r2 = m >> 18;
-            const uint32_t x0 = m & 0x1C0E07, x1 = m & (0x1C0E07 << 3), x2 = m & (0x1C0E07 << 6);
-            if ((r0 == 0) | (r1 == 0) | (r2 == 0) | (x0 == 0) | (x1 == 0) | (x2 == 0))
-                return 0;
-            const uint32_t lone = (lone_or_zero(r0) | lone_or_zero(r1) << 9 |
-                                   lone_or_zero(r2) << 18 | lone_or_zero(x0) | lone_or_zero(x1) |
-                                   lone_or_zero(x2)) & ~x->solved[b];
-            twice |= (once & r0) | ((once | r0) & r1);
-            once |= r0 | r1;
-            twice |= once & r2;
-            once |= r2;
-            const uint32_t here = m & x->solved[b];
-            placed |= (here | here >> 9 | here >> 18) & 0x1FF;
-            lones[b] = lone;
-        }
-        if (lones[0] | lones[1] | lones[2]) {
-            for (int b = 0; b < 3; b++)
-                for (uint32_t l = lones[b]; l; l &= l - 1)
-                    if (x->p[v][b] >> lowest(l) & 1)
-                        place(x, v, b, lowest(l));
-            *changed = 1;
-        }
-        if (once != 0x1FF)
+    uint32_t once = 0, twice = 0, placed = 0, lones[3];
+    for (int b = 0; b < 3; b++) {
+        const uint32_t m = x->p[v][b];
+        const uint32_t r0 = m & 0x1FF, r1 = (m >> 9) & 0x1FF, r2 = m >> 18;
+        const uint32_t x0 = m & 0x1C0E07, x1 = m & (0x1C0E07 << 3), x2 = m & (0x1C0E07 << 6);
+        if ((r0 == 0) | (r1 == 0) | (r2 == 0) | (x0 == 0) | (x1 == 0) | (x2 == 0))
             return 0;
-        for (uint32_t lone = once & ~twice & ~placed; lone; lone &= lone - 1) {
-            const uint32_t col = 0x40201u << lowest(lone);
-            for (int b = 0; b < 3; b++) {
-                const uint32_t m = x->p[v][b] & col;
-                if (m && !(m & x->solved[b])) {
-                    place(x, v, b, lowest(m));
-                    *changed = 1;
-                }
+        const uint32_t lone = (lone_or_zero(r0) | lone_or_zero(r1) << 9 |
+                               lone_or_zero(r2) << 18 | lone_or_zero(x0) | lone_or_zero(x1) |
+                               lone_or_zero(x2)) & ~x->solved[b];
+        twice |= (once & r0) | ((once | r0) & r1);
+        once |= r0 | r1;
+        twice |= once & r2;
+        once |= r2;
+        const uint32_t here = m & x->solved[b];
+        placed |= (here | here >> 9 | here >> 18) & 0x1FF;
+        lones[b] = lone;
+    }
+    if (lones[0] | lones[1] | lones[2]) {
+        for (int b = 0; b < 3; b++)
+            for (uint32_t l = lones[b]; l; l &= l - 1)
+                if (x->p[v][b] >> lowest(l) & 1)
+                    place(x, v, b, lowest(l));
+        *changed = 1;
+    }
+    if (once != 0x1FF)
+        return 0;
+    for (uint32_t lone = once & ~twice & ~placed; lone; lone &= lone - 1) {
+        const uint32_t col = 0x40201u << lowest(lone);
+        for (int b = 0; b < 3; b++) {
+            const uint32_t m = x->p[v][b] & col;
+            if (m && !(m & x->solved[b])) {
+                place(x, v, b, lowest(m));
+                *changed = 1;
             }
         }
     }
     return 1;
 }
 
-/* The permutation rule in every band and stack; 0 on a conflict. */
-static int bands9(Board *x, int *changed)
+/* The permutation rule for value v in every band and stack; 0 on a conflict. */
+static int bands9(Board *x, int v, int *changed)
 {
-    for (int v = 0; v < 9; v++) {
-        uint32_t cols[3];
-        for (int b = 0; b < 3; b++) {
-            const uint32_t m = x->p[v][b];
-            const int occ = segments[m & 0x1FF] | segments[(m >> 9) & 0x1FF] << 3 |
-                            segments[m >> 18] << 6;
-            const int on = keep[occ];
-            if (!on)
-                return 0;
-            if (on != occ) {
-                x->p[v][b] = m & ~row_spread[occ & ~on];
-                *changed = 1;
-            }
-            cols[b] = (x->p[v][b] | x->p[v][b] >> 9 | x->p[v][b] >> 18) & 0x1FF;
+    uint32_t cols[3];
+    for (int b = 0; b < 3; b++) {
+        const uint32_t m = x->p[v][b];
+        const int occ = segments[m & 0x1FF] | segments[(m >> 9) & 0x1FF] << 3 |
+                        segments[m >> 18] << 6;
+        const int on = keep[occ];
+        if (!on)
+            return 0;
+        if (on != occ) {
+            x->p[v][b] = m & ~row_spread[occ & ~on];
+            *changed = 1;
         }
-        for (int j = 0; j < 3; j++) {
-            const int occ = (int)(((cols[0] >> (3 * j)) & 7) | ((cols[1] >> (3 * j)) & 7) << 3 |
-                                  ((cols[2] >> (3 * j)) & 7) << 6);
-            const int on = keep[occ];
-            if (!on)
-                return 0;
-            if (on != occ) {
-                const int off = occ & ~on;
-                for (int b = 0; b < 3; b++)
-                    x->p[v][b] &= ~(col_spread[(off >> (3 * b)) & 7] << (3 * j));
-                *changed = 1;
-            }
+        cols[b] = (x->p[v][b] | x->p[v][b] >> 9 | x->p[v][b] >> 18) & 0x1FF;
+    }
+    for (int j = 0; j < 3; j++) {
+        const int occ = (int)(((cols[0] >> (3 * j)) & 7) | ((cols[1] >> (3 * j)) & 7) << 3 |
+                              ((cols[2] >> (3 * j)) & 7) << 6);
+        const int on = keep[occ];
+        if (!on)
+            return 0;
+        if (on != occ) {
+            const int off = occ & ~on;
+            for (int b = 0; b < 3; b++)
+                x->p[v][b] &= ~(col_spread[(off >> (3 * b)) & 7] << (3 * j));
+            *changed = 1;
         }
     }
     return 1;
@@ -671,6 +696,26 @@ static int triads9(Board *x, int *changed)
     return 1;
 }
 
+/* The rules of one value at a time (hidden singles, then permutations), for the values whose
+ * cells changed since those rules last found nothing for them: they read no other value's
+ * cells. 0 on a conflict. */
+static int values9(Board *x, int *changed)
+{
+    for (int v = 0; v < 9; v++) {
+        if (x->p[v][0] == x->seen[v][0] && x->p[v][1] == x->seen[v][1] &&
+            x->p[v][2] == x->seen[v][2])
+            continue;
+        int mine = 0;
+        if (!hidden9(x, v, &mine) || (!mine && !bands9(x, v, &mine)))
+            return 0;
+        if (mine)
+            *changed = 1;
+        else
+            memcpy(x->seen[v], x->p[v], sizeof x->seen[v]);
+    }
+    return 1;
+}
+
 static int propagate9(Board *x)
 {
     for (;;) {
@@ -682,11 +727,7 @@ static int propagate9(Board *x)
         } while (changed);
         if ((x->solved[0] & x->solved[1] & x->solved[2]) == FULL27)
             return 1;
-        if (!hidden9(x, &changed))
-            return 0;
-        if (changed)
-            continue;
-        if (!bands9(x, &changed))
+        if (!values9(x, &changed))
             return 0;
         if (changed)
             continue;
@@ -791,45 +832,298 @@ static int node9(Search *s, Board *x)
     return 0;
 }
 
-static void solve_one9(Search *s, const unsigned char *givens)
+/* The board of a puzzle: its cells' allowed values (NULL: any), then its givens placed; 0
+ * when a given is not allowed or clashes with another. */
+static int board9(Board *x, const unsigned char *givens, const uint32_t *allowed)
 {
-    Board x;
+    for (int v = 0; v < 9; v++)
+        for (int b = 0; b < 3; b++)
+            x->p[v][b] = allowed ? 0 : FULL27;
+    if (allowed)
+        for (int c = 0; c < 81; c++)
+            for (int v = 0; v < 9; v++)
+                if (allowed[c] >> v & 1)
+                    x->p[v][c / 27] |= 1u << (c % 27);
+    x->solved[0] = x->solved[1] = x->solved[2] = 0;
+    memset(x->seen, 0xFF, sizeof x->seen); /* no p[v] looks like this: every value is looked at */
+    for (int c = 0; c < 81; c++)
+        if (givens[c]) {
+            const int v = givens[c] - 1, b = c / 27, i = c % 27;
+            if (!(x->p[v][b] >> i & 1))
+                return 0;
+            place(x, v, b, i);
+        }
+    return 1;
+}
+
+#ifdef PARALLEL
+/* ---- 9x9 on several threads ---------------------------------------------------------------
+ *
+ * A search that outlives SPLIT_AFTER nodes starts again, split: the top of its tree is
+ * opened level by level into a row of boards in the order the search meets them, and
+ * threads take those boards in turn. A board's solutions are counted where it stands, so
+ * the first solutions of the row are the ones a single search finds first: once the boards
+ * up to some board hold ``limit`` solutions, the boards after it stop, the ones before it
+ * run to their end, and the answer is the one a single thread gives. */
+
+struct Split {
+    Board *boards;
+    int nboards;
+    long long limit;
+    double deadline;
+    long long *found;       /* per board: its solutions so far */
+    unsigned char *grids;   /* per board: room for its first two */
+    atomic_int next;        /* the next board to take */
+    atomic_int cutoff;      /* the boards after it are not needed */
+    atomic_int stop;        /* 1: the clock ran out; 2: Ctrl-C */
+    atomic_llong nodes;
+    atomic_int running;     /* threads not yet ended */
+    pthread_mutex_t lock;   /* found and cutoff change under it */
+};
+
+/* The first board up to which the boards hold ``limit`` solutions (found only grows, so the
+ * cutoff only moves back), called under the lock. */
+static void move_cutoff(Split *sp)
+{
+    long long total = 0;
+    for (int i = 0; i < sp->nboards; i++) {
+        total += sp->found[i];
+        if (total >= sp->limit) {
+            atomic_store(&sp->cutoff, i);
+            return;
+        }
+    }
+}
+
+static int split_stop(Search *s)
+{
+    Split *sp = s->split;
+    if (atomic_load(&sp->stop) || s->board > atomic_load(&sp->cutoff))
+        return 1;
+    if (sp->deadline > 0 && now() > sp->deadline) {
+        atomic_store(&sp->stop, 1);
+        return 1;
+    }
+    return 0;
+}
+
+static int split_counted(Search *s)
+{
+    Split *sp = s->split;
+    ++s->count;
+    if (sp->limit) {
+        pthread_mutex_lock(&sp->lock);
+        sp->found[s->board] = s->count;
+        move_cutoff(sp);
+        pthread_mutex_unlock(&sp->lock);
+    }
+    return s->count == s->limit;
+}
+
+static void *split_worker(void *arg)
+{
+    Split *sp = arg;
+    for (;;) {
+        const int i = atomic_fetch_add(&sp->next, 1);
+        if (i >= sp->nboards || i > atomic_load(&sp->cutoff) || atomic_load(&sp->stop)) {
+            atomic_fetch_sub(&sp->running, 1);
+            return NULL;
+        }
+        Search s = {0};
+        s.split = sp;
+        s.board = i;
+        s.limit = sp->limit;
+        s.grids = sp->grids + (size_t)i * 162;
+        Board x = sp->boards[i];
+        node9(&s, &x);
+        pthread_mutex_lock(&sp->lock);
+        sp->found[i] = s.count;
+        pthread_mutex_unlock(&sp->lock);
+        atomic_fetch_add(&sp->nodes, s.nodes);
+    }
+}
+
+/* The boards the top of the tree opens into, in the search's order, at least ``want`` of
+ * them unless the tree is smaller; NULL with MemoryError. */
+static Board *open_top(Search *s, const Board *root, int want, int *nboards)
+{
+    int n = 1, room = 6 * want + 6;
+    Board *row = PyMem_Malloc(sizeof(Board) * (size_t)room);
+    Board *next = PyMem_Malloc(sizeof(Board) * (size_t)room);
+    if (row == NULL || next == NULL) {
+        PyMem_Free(row);
+        PyMem_Free(next);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    row[0] = *root;
+    for (int opened = 1; opened && n < want;) {
+        int m = 0;
+        opened = 0;
+        for (int i = 0; i < n; i++) {
+            Board x = row[i];
+            s->nodes++;
+            if (!propagate9(&x))
+                continue;
+            if ((x.solved[0] & x.solved[1] & x.solved[2]) == FULL27 || m + 6 > room) {
+                next[m++] = x;
+                continue;
+            }
+            int where = 0, value = 0, occ = 0;
+            pick9(&x, &where, &value, &occ);
+            for (int k = 0; k < 6; k++)
+                if ((occ & perm_masks[k]) == perm_masks[k]) {
+                    next[m] = x;
+                    restrict9(&next[m++], where, value, perm_masks[k]);
+                    opened = 1;
+                }
+        }
+        Board *t = row;
+        row = next;
+        next = t;
+        n = m;
+    }
+    PyMem_Free(next);
+    *nboards = n;
+    return row;
+}
+
+/* The search of ``root`` split over ``threads`` threads; the caller holds the GIL, which
+ * is let go but for a look at Ctrl-C every POLL_MS. */
+static void solve_split9(Search *s, const Board *root, int threads)
+{
+    int nboards = 0;
+    Board *boards = open_top(s, root, SPLIT_BOARDS * threads, &nboards);
+    if (boards == NULL) {
+        s->error = 1;
+        s->status = STOPPED;
+        return;
+    }
+    Split sp = {0};
+    sp.boards = boards;
+    sp.nboards = nboards;
+    sp.limit = s->limit;
+    sp.deadline = s->deadline;
+    sp.found = PyMem_Calloc((size_t)nboards + 1, sizeof(long long));
+    sp.grids = PyMem_Calloc((size_t)nboards + 1, 162);
+    if (sp.found == NULL || sp.grids == NULL) {
+        PyMem_Free(sp.found);
+        PyMem_Free(sp.grids);
+        PyMem_Free(boards);
+        PyErr_NoMemory();
+        s->error = 1;
+        s->status = STOPPED;
+        return;
+    }
+    atomic_init(&sp.next, 0);
+    atomic_init(&sp.cutoff, nboards);
+    atomic_init(&sp.stop, 0);
+    atomic_init(&sp.nodes, 0);
+    atomic_init(&sp.running, threads);
+    pthread_mutex_init(&sp.lock, NULL);
+    pthread_t ids[MAX_THREADS];
+    int started = 0;
+    Py_BEGIN_ALLOW_THREADS
+    for (; started < threads; started++)
+        if (pthread_create(&ids[started], NULL, split_worker, &sp) != 0)
+            break;
+    atomic_fetch_sub(&sp.running, threads - started);
+    if (started == 0) {
+        atomic_store(&sp.running, 1);
+        split_worker(&sp); /* no thread to be had: this one searches, deaf to Ctrl-C */
+    }
+    while (atomic_load(&sp.running) > 0) {
+        const struct timespec pause = {0, POLL_MS * 1000000L};
+        nanosleep(&pause, NULL);
+        Py_BLOCK_THREADS
+        const int signalled = PyErr_CheckSignals() < 0;
+        Py_UNBLOCK_THREADS
+        if (signalled) {
+            atomic_store(&sp.stop, 2);
+            break;
+        }
+    }
+    for (int t = 0; t < started; t++)
+        pthread_join(ids[t], NULL);
+    Py_END_ALLOW_THREADS
+    pthread_mutex_destroy(&sp.lock);
+    s->nodes += atomic_load(&sp.nodes);
+    s->count = 0;
+    s->stored = 0;
+    const int keep = s->limit == 1 ? 1 : 2; /* a single thread keeps no more than it counts */
+    memset(s->grids, 0, 162); /* what the first pass on one thread kept */
+    for (int i = 0; i < nboards; i++) {
+        for (int j = 0; j < sp.found[i] && j < 2 && s->stored < keep; j++)
+            memcpy(s->grids + (size_t)s->stored++ * 81, sp.grids + (size_t)i * 162 + j * 81, 81);
+        s->count += sp.found[i];
+    }
+    const int stop = atomic_load(&sp.stop);
+    if (stop == 2) {
+        s->error = 1;
+        s->status = STOPPED;
+    } else if (s->limit && s->count >= s->limit) {
+        s->count = s->limit;
+        s->status = LIMIT;
+    } else {
+        s->status = stop ? TIMED_OUT : EXHAUSTED;
+    }
+    PyMem_Free(sp.found);
+    PyMem_Free(sp.grids);
+    PyMem_Free(boards);
+}
+#endif
+
+/* One 9x9 puzzle: on one thread, or, past SPLIT_AFTER nodes with ``threads`` above 1 and no
+ * node budget, split over that many. */
+static void solve_one9(Search *s, const unsigned char *givens, const uint32_t *allowed,
+                       int threads)
+{
+    Board root;
     s->count = 0;
     s->stored = 0;
     s->nodes = 0;
     s->status = EXHAUSTED;
-    for (int v = 0; v < 9; v++)
-        for (int b = 0; b < 3; b++)
-            x.p[v][b] = FULL27;
-    x.solved[0] = x.solved[1] = x.solved[2] = 0;
-    for (int c = 0; c < 81; c++)
-        if (givens[c]) {
-            const int v = givens[c] - 1, b = c / 27, i = c % 27;
-            if (!(x.p[v][b] >> i & 1))
-                return; /* clashing givens: no solution */
-            place(&x, v, b, i);
-        }
+    if (!board9(&root, givens, allowed))
+        return; /* no solution */
+    Board x = root;
+#ifdef PARALLEL
+    if (threads > 1 && s->budget == 0) {
+        s->budget = s->split_after;
+        node9(s, &x);
+        s->budget = 0;
+        if (s->status != SPENT)
+            return;
+        s->count = 0;
+        s->stored = 0;
+        solve_split9(s, &root, threads);
+        return;
+    }
+#else
+    (void)threads;
+#endif
     node9(s, &x);
 }
 
 static PyObject *solve_many(PyObject *self, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"box_rows", "box_cols", "givens", "limit", "budget", "seconds",
-                             NULL};
-    int br, bc;
-    Py_buffer view;
-    long long limit = 0, budget = 0;
+                             "allowed", "threads", "split_after", NULL};
+    int br, bc, threads = 1;
+    Py_buffer view, allowed = {0};
+    long long limit = 0, budget = 0, split_after = SPLIT_AFTER;
     double seconds = 0;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiy*|LLd", kwlist, &br, &bc, &view, &limit,
-                                     &budget, &seconds))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiy*|LLdz*iL", kwlist, &br, &bc, &view, &limit,
+                                     &budget, &seconds, &allowed, &threads, &split_after))
         return NULL;
     PyObject *result = NULL, *counts = NULL, *status = NULL, *grids = NULL;
     Rules rules = {0};
     Search s = {0};
-    if (br < 1 || bc < 1 || br * bc > MAX_SIZE || limit < 0 || budget < 0 || seconds < 0) {
-        PyErr_SetString(PyExc_ValueError, "box sides of 1 or more with at most 32 values, and "
-                                          "a limit, budget and seconds of 0 or more");
+    if (br < 1 || bc < 1 || br * bc > MAX_SIZE || limit < 0 || budget < 0 || seconds < 0 ||
+        threads < 1 || threads > MAX_THREADS || split_after < 1) {
+        PyErr_SetString(PyExc_ValueError, "box sides of 1 or more with at most 32 values, "
+                                          "a limit, budget and seconds of 0 or more, 1 to 64 "
+                                          "threads and a split after 1 node or more");
         goto done;
     }
     const int n = br * bc, nc = n * n;
@@ -840,6 +1134,12 @@ static PyObject *solve_many(PyObject *self, PyObject *args, PyObject *kwds)
     }
     const Py_ssize_t count = view.len / nc;
     const unsigned char *bytes = view.buf;
+    const uint32_t *masks = allowed.buf;
+    if (masks != NULL && allowed.len != count * nc * (Py_ssize_t)sizeof(uint32_t)) {
+        PyErr_Format(PyExc_ValueError, "allowed values come 4 bytes a cell, %zd in all, not %zd",
+                     count * nc * (Py_ssize_t)sizeof(uint32_t), allowed.len);
+        goto done;
+    }
     for (Py_ssize_t i = 0; i < view.len; i++)
         if (bytes[i] > n) {
             PyErr_Format(PyExc_ValueError, "a given of %d in a grid of %d values", bytes[i], n);
@@ -848,6 +1148,7 @@ static PyObject *solve_many(PyObject *self, PyObject *args, PyObject *kwds)
     const int nine = n == 9 && br == 3; /* the band kernel needs none of the general state */
     s.limit = limit;
     s.budget = budget;
+    s.split_after = split_after;
     if (!nine) {
         if (build_rules(&rules, br, bc) < 0)
             goto done;
@@ -872,10 +1173,11 @@ static PyObject *solve_many(PyObject *self, PyObject *args, PyObject *kwds)
             goto done; /* Ctrl-C between puzzles too: easy ones never reach CHECK_EVERY */
         s.grids = (unsigned char *)PyBytes_AS_STRING(grids) + i * 2 * nc;
         s.deadline = seconds > 0 ? now() + seconds : 0;
+        const uint32_t *cells = masks ? masks + i * nc : NULL;
         if (nine)
-            solve_one9(&s, bytes + i * nc);
+            solve_one9(&s, bytes + i * nc, cells, threads);
         else
-            solve_one(&s, bytes + i * nc);
+            solve_one(&s, bytes + i * nc, cells);
         if (s.error)
             goto done;
         PyObject *found = PyLong_FromLongLong(s.count);
@@ -895,16 +1197,20 @@ done:
     PyMem_Free(s.colseg);
     free_rules(&rules);
     PyBuffer_Release(&view);
+    if (allowed.obj != NULL)
+        PyBuffer_Release(&allowed);
     return result;
 }
 
 static PyMethodDef methods[] = {
     {"solve_many", (PyCFunction)(void (*)(void))solve_many, METH_VARARGS | METH_KEYWORDS,
-     "solve_many(box_rows, box_cols, givens, limit=0, budget=0, seconds=0) -> (counts, status, "
-     "grids)\n\n"
+     "solve_many(box_rows, box_cols, givens, limit=0, budget=0, seconds=0, allowed=None, "
+     "threads=1, split_after=20000) -> (counts, status, grids)\n\n"
      "Search each plain Sudoku of `givens` (bytes: a value 0..N per cell, 0 blank, puzzle after "
      "puzzle) up to `limit` solutions (0: all), `budget` nodes (0: no bound) and `seconds` each "
-     "(0: no bound). `counts`: the solutions found per puzzle; `status`: a byte per puzzle, 0 "
+     "(0: no bound). `allowed` (native uint32 a cell, bit v-1 for value v) limits the cells' "
+     "values. A 9x9 search with no budget that outlives `split_after` nodes starts again split "
+     "over `threads` threads, with the same answer. `counts`: the solutions found per puzzle; `status`: a byte per puzzle, 0 "
      "budget spent, 1 tree searched, 2 limit reached, 3 time up; `grids`: two grids per puzzle, "
      "the first solutions found (zeros where there are fewer), unverified."},
     {NULL, NULL, 0, NULL},
@@ -913,7 +1219,8 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "satdoku.solver._bitgrid",
-    .m_doc = "Plain Sudoku search over candidate bitmasks (see satdoku.solver.bitgrid).",
+    .m_doc = "Plain Sudoku search over candidate bitmasks (see satdoku.solver.bitgrid). SPLITS: "
+             "whether a 9x9 search can be split over threads (not on Windows).",
     .m_size = -1,
     .m_methods = methods,
 };
@@ -921,5 +1228,15 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__bitgrid(void)
 {
     build_band_tables();
-    return PyModule_Create(&module);
+    PyObject *m = PyModule_Create(&module);
+#ifdef PARALLEL
+    const int splits = 1;
+#else
+    const int splits = 0;
+#endif
+    if (m != NULL && PyModule_AddObjectRef(m, "SPLITS", splits ? Py_True : Py_False) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
 }

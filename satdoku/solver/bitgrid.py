@@ -5,7 +5,10 @@ Each cell keeps a mask of its open values; placing a value removes it from the p
 intersections of boxes with rows and columns remove what they lock (pointing and claiming).
 Then it branches on a cell with the fewest open values; no learning. On 9x9 it also knows that
 a row or column within a box holds three values, and branches instead on the ways one value
-can cross a band or stack of boxes. A whole chunk of puzzles goes to the C extension
+can cross a band or stack of boxes; a 9x9 search that outlives a few thousand nodes starts
+again split over the cores (:data:`THREADS`), with the answer one thread gives. Cells may be
+limited to some values (pencil marks, even and odd cells: the
+:class:`~satdoku.constraints.values.Values` rule). A whole chunk of puzzles goes to the C extension
 (``satdoku/solver/_bitgrid.c``) in one call, and what comes back is checked a chunk at a time
 (:mod:`satdoku.verify`) before anyone sees it. This is what ``satdoku batch``
 runs on plain Sudokus below 25x25 when no backend, encoding or conflict budget is named
@@ -15,10 +18,13 @@ runs on plain Sudokus below 25x25 when no backend, encoding or conflict budget i
 from __future__ import annotations
 
 import importlib
+import os
 import time
+from array import array
 from collections.abc import Iterator, Sequence
 from enum import IntEnum
 
+from satdoku.constraints.values import Values
 from satdoku.deadline import Deadline
 from satdoku.errors import UsageError, VerificationError
 from satdoku.geometry import Geometry
@@ -48,6 +54,19 @@ TWINS = "solution failed verification: two solutions are one grid"
 NODE_BUDGET = 200_000
 """Search nodes per puzzle before the search gives it up (hard 9x9 puzzles need a few
 hundred; docs/benchmarks.md)."""
+
+
+def _cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+THREADS = min(_cores(), 64)
+"""The threads over which the search of one 9x9 puzzle is split once it outlives a few
+thousand nodes (batches search a puzzle on one thread each)."""
 
 
 class Ending(IntEnum):
@@ -202,9 +221,16 @@ def _failures_one_by_one(
 
 
 def _search(
-    geometry: Geometry, packed: bytes, limit: int | None, budget: int, timeout: float | None
+    geometry: Geometry,
+    packed: bytes,
+    limit: int | None,
+    budget: int,
+    timeout: float | None,
+    allowed: array[int] | None = None,
+    threads: int = 1,
 ) -> tuple[list[int], bytes, bytes]:
-    """The extension's call: counts, endings and two unverified grids per puzzle."""
+    """The extension's call: counts, endings and two unverified grids per puzzle; ``allowed``:
+    the values each cell may take (:func:`limits`), ``threads``: see :data:`THREADS`."""
     assert solve_many is not None
     return solve_many(  # type: ignore[no-any-return]
         geometry.box_rows,
@@ -213,14 +239,41 @@ def _search(
         limit=limit or 0,
         budget=budget,
         seconds=timeout or 0.0,
+        allowed=None if allowed is None else allowed.tobytes(),
+        threads=threads,
     )
 
 
 def takes(puzzle: Puzzle) -> bool:
-    """Whether the search is built and takes ``puzzle``: a plain Sudoku below 25x25 (it
-    counts every solution but keeps two, so it lists at most two)."""
+    """Whether the search is built and takes ``puzzle``: a plain Sudoku below 25x25, whose
+    cells may be limited to some values (it counts every solution but keeps two, so it lists
+    at most two)."""
     geometry = puzzle.geometry
-    return geometry is not None and fits(geometry) and geometry.size < BIG_VALUES and puzzle.plain
+    if geometry is None or not fits(geometry) or geometry.size >= BIG_VALUES:
+        return False
+    return puzzle.plain or limits(puzzle) is not None
+
+
+def limits(puzzle: Puzzle) -> array[int] | None:
+    """The values each cell of ``puzzle`` may take, as the search reads them (a 32-bit mask a
+    cell, bit v-1 for position v), when it is a plain Sudoku but for
+    :class:`~satdoku.constraints.values.Values` rules; None for any other puzzle, and for a
+    plain Sudoku (whose cells take every value)."""
+    geometry = puzzle.geometry
+    if geometry is None or puzzle.plain:
+        return None
+    units = [c for c in puzzle.constraints if not isinstance(c, Values)]
+    expected = geometry.rows + geometry.cols + geometry.boxes
+    if len(units) != len(expected) or not all(
+        c.distinct and c.cells == cells for c, cells in zip(units, expected, strict=True)
+    ):
+        return None
+    masks = array("I", [(1 << geometry.size) - 1]) * geometry.ncells
+    for c in puzzle.constraints:
+        if isinstance(c, Values):
+            positions = (v - puzzle.first + 1 for v in c.values)
+            masks[c.cell] &= sum(1 << (p - 1) for p in set(positions) if 1 <= p <= geometry.size)
+    return masks
 
 
 def lists(puzzle: Puzzle, limit: int | None) -> bool:
@@ -232,17 +285,21 @@ def lists(puzzle: Puzzle, limit: int | None) -> bool:
 def search_one(puzzle: Puzzle, limit: int | None, deadline: Deadline) -> tuple[int, bool]:
     """The solutions of one puzzle the search takes (:func:`takes`), counted inside it up to
     ``limit`` (None: all), and whether the ``deadline`` stopped it; the grids it keeps are
-    verified one by one (no numpy for a single puzzle)."""
+    verified against the puzzle."""
     geometry = puzzle.geometry
     assert geometry is not None
     seconds = deadline.remaining() if deadline.limited else None
     if seconds is not None and seconds <= 0:
         return 0, True
-    packed = bytes(puzzle.givens)
-    counts, endings, found = _search(geometry, packed, limit, 0, seconds)
-    errors = _failures_one_by_one(geometry, packed, counts, found)
-    if errors:
-        raise VerificationError(errors[0])
+    counts, endings, found = _search(
+        geometry, bytes(puzzle.givens), limit, 0, seconds, limits(puzzle), THREADS
+    )
+    nc = geometry.ncells
+    grids = [tuple(found[j * nc : (j + 1) * nc]) for j in range(min(counts[0], 2))]
+    for grid in grids:
+        check(puzzle, grid)
+    if len(grids) == 2 and grids[0] == grids[1]:
+        raise VerificationError(TWINS)
     return counts[0], endings[0] == Ending.TIMED_OUT
 
 
@@ -258,7 +315,9 @@ def bitmask_solutions(
     assert geometry is not None
     started = time.perf_counter()
     remaining = max(deadline.remaining(), 1e-9) if deadline.limited else None
-    counts, endings, found = _search(geometry, bytes(puzzle.givens), limit, budget, remaining)
+    counts, endings, found = _search(
+        geometry, bytes(puzzle.givens), limit, budget, remaining, limits(puzzle), THREADS
+    )
     stats = Stats(
         encoding=BITMASK,
         backend=BACKEND,

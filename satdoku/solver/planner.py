@@ -105,26 +105,33 @@ def plan(
     """How ``question`` about ``puzzle`` is answered, for at most ``limit`` solutions.
 
     With none of backend, encoding and strategy named, below 25x25, the compiled search where
-    it takes the puzzle: the bitmask search for a plain Sudoku when it is counted or at most
-    two solutions are listed, else the exact-cover search; listing a few solutions, it hands
-    a puzzle past its node budget to the python-sat default (counting and listing many walk
-    the whole tree). Otherwise the backend and encoding are chosen by grid size
+    it takes the puzzle: the bitmask search for a plain Sudoku, whose cells may be limited to
+    some values, when it is counted or at most two solutions are listed, else the exact-cover
+    search; listing a few solutions, it hands a puzzle past its node budget to the python-sat
+    default, but for the bitmask search on 9x9 (counting and listing many walk the whole
+    tree). Otherwise the backend and encoding are chosen by grid size
     (:mod:`satdoku.solver.defaults`); the strategy is the backend's own default, or, when many
     solutions are wanted, the counting default for the size. Raises :class:`UsageError` when
     the backend does not take the puzzle, the encoding or the strategy."""
     many = question is not Question.SOLUTIONS
-    if backend is None and encoding is None and strategy is None and compiled_first(puzzle):
+    chosen_by_caller = backend is not None or encoding is not None or strategy is not None
+    if not chosen_by_caller and compiled_first(puzzle):
         compiled = get_backend(COMPILED_BACKEND)
         if compiled.capabilities.available:
             if question is Question.COUNT:
                 return Plan(compiled, BITMASK if takes(puzzle) else MATRIX, None)
             if many:
                 return Plan(compiled, MATRIX, None)
-            bitmask = lists(puzzle, limit)
-            return Plan(
-                compiled, BITMASK if bitmask else MATRIX, None, DEFAULT_BACKEND, NODE_BUDGET
-            )
-    if backend is None and encoding is None and strategy is None and not many and has_rules(puzzle):
+            if lists(puzzle, limit):
+                return _bitmask(compiled, puzzle)
+            return Plan(compiled, MATRIX, None, DEFAULT_BACKEND, NODE_BUDGET)
+    if (
+        not chosen_by_caller
+        and (question is Question.COUNT or lists(puzzle, limit))
+        and takes(puzzle)
+    ):
+        return _bitmask(get_backend(COMPILED_BACKEND), puzzle)  # cells limited to some values
+    if not chosen_by_caller and not many and has_rules(puzzle):
         return plan(puzzle, question, limit, RULES_BACKEND)
     wanted = strategy or (default_strategy(puzzle, None) if many else None)
     chosen = get_backend(default_backend(puzzle, backend, wanted or "blocking"))
@@ -139,3 +146,16 @@ def plan(
             f"the {BITMASK} encoding of {BACKEND} counts plain Sudokus below 25x25; use {MATRIX}"
         )
     return planned
+
+
+def _bitmask(compiled: Backend, puzzle: Puzzle) -> Plan:
+    """The bitmask search's plan for a puzzle it takes (:func:`~satdoku.solver.bitgrid.takes`)
+    and of which at most two solutions are listed or all are counted: on 9x9 (3x3 boxes) to
+    the end, as its band search proves even the hardest pencil-mark puzzle faster than the
+    CDCL solvers (docs/benchmarks.md); elsewhere handed over past its node budget, to the
+    python-sat default for a plain Sudoku and to the rules' default otherwise."""
+    geometry = puzzle.geometry
+    if geometry is not None and geometry.box_rows == geometry.box_cols == 3:
+        return Plan(compiled, BITMASK, None)
+    fallback = DEFAULT_BACKEND if puzzle.plain else RULES_BACKEND
+    return Plan(compiled, BITMASK, None, fallback, NODE_BUDGET)
