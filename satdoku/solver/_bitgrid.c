@@ -12,8 +12,12 @@
  * branches on an open cell with the fewest candidates, each level working on its own copy of
  * the masks; chronological backtracking, no learning.
  *
+ * A puzzle's cells may start limited to some values (pencil marks, even and odd cells): the
+ * masks start from them.
+ *
  * 9x9 grids have a search of their own over masks turned around, with more rules and another
- * choice of branch: see "9x9" below.
+ * choice of branch: see "9x9" below; one that outlives SPLIT_AFTER nodes can start again split
+ * over threads: see "9x9 on several threads".
  *
  * Every answer goes back unverified: the caller checks every grid it keeps.
  */
@@ -650,11 +654,13 @@ static int full_segments(const int *on)
 }
 
 /* A segment (three cells of a row or column within a box) holds three values: when three
- * values must go there, the others leave it; 0 on a conflict. */
-static int triads9(Board *x, int *changed)
+ * values must go there, the others leave it; 0 on a conflict. ``open[k][v]``: the segments
+ * of band k (0..2) or stack k - 3 that value v could take, as they were looked at. */
+static int triads9(Board *x, int *changed, int open[6][9])
 {
-    int on[9];
+    int *on;
     for (int b = 0; b < 3; b++) {
+        on = open[b];
         for (int v = 0; v < 9; v++) {
             const uint32_t m = x->p[v][b];
             on[v] = keep[segments[m & 0x1FF] | segments[(m >> 9) & 0x1FF] << 3 |
@@ -677,6 +683,7 @@ static int triads9(Board *x, int *changed)
         for (int b = 0; b < 3; b++)
             cols[v][b] = (x->p[v][b] | x->p[v][b] >> 9 | x->p[v][b] >> 18) & 0x1FF;
     for (int j = 0; j < 3; j++) {
+        on = open[3 + j];
         for (int v = 0; v < 9; v++)
             on[v] = keep[((cols[v][0] >> (3 * j)) & 7) | ((cols[v][1] >> (3 * j)) & 7) << 3 |
                          ((cols[v][2] >> (3 * j)) & 7) << 6];
@@ -716,7 +723,9 @@ static int values9(Board *x, int *changed)
     return 1;
 }
 
-static int propagate9(Board *x)
+/* Every rule to a fixpoint; 0 on a conflict. Then ``open`` holds what the last look of
+ * triads9 saw: nothing changed since. */
+static int propagate9(Board *x, int open[6][9])
 {
     for (;;) {
         int changed;
@@ -731,7 +740,7 @@ static int propagate9(Board *x)
             return 0;
         if (changed)
             continue;
-        if (!triads9(x, &changed))
+        if (!triads9(x, &changed, open))
             return 0;
         if (!changed)
             return 1;
@@ -750,35 +759,18 @@ static void record9(Search *s, const Board *x)
 
 static const uint16_t perm_masks[6] = {0421, 0241, 0412, 0142, 0214, 0124};
 
-/* The (row, box) segments of band b that hold value v (bit 3 * row + box). */
-static int row_occupancy(const Board *x, int v, int b)
-{
-    const uint32_t m = x->p[v][b];
-    return segments[m & 0x1FF] | segments[(m >> 9) & 0x1FF] << 3 | segments[m >> 18] << 6;
-}
-
-/* The (band, column) segments of stack j that hold value v (bit 3 * band + column). */
-static int col_occupancy(const Board *x, int v, int j)
-{
-    int occ = 0;
-    for (int b = 0; b < 3; b++) {
-        const uint32_t m = x->p[v][b];
-        occ |= (int)(((m | m >> 9 | m >> 18) >> (3 * j)) & 7) << (3 * b);
-    }
-    return occ;
-}
-
-/* What to branch on: a value of a band (*where 0..2) or stack (3..5) with the fewest
+/* What to branch on, from the open segments of a board propagated to a fixpoint
+ * (propagate9): a value of a band (*where 0..2) or stack (3..5) with the fewest
  * permutations open, 2 or more, in the band or stack with the fewest open over all values;
  * its open segments in *occ. Propagated to a fixpoint, an unsolved board has one: with a
  * single permutation everywhere, each value would have one cell left in each box. */
-static void pick9(const Board *x, int *where, int *value, int *occ)
+static void pick9(int open[6][9], int *where, int *value, int *occ)
 {
     int fewest = 1000;
     for (int k = 0; k < 6; k++) {
         int total = 0, vbest = -1, vfew = 7, vocc = 0;
         for (int v = 0; v < 9; v++) {
-            const int o = k < 3 ? row_occupancy(x, v, k) : col_occupancy(x, v, k - 3);
+            const int o = open[k][v];
             const int c = perm_count[o];
             total += c;
             if (c >= 2 && c < vfew) {
@@ -810,7 +802,8 @@ static void restrict9(Board *x, int where, int v, int perm)
 
 static int node9(Search *s, Board *x)
 {
-    if (!propagate9(x))
+    int open[6][9];
+    if (!propagate9(x, open))
         return 0;
     if ((x->solved[0] & x->solved[1] & x->solved[2]) == FULL27) {
         if (s->stored < 2)
@@ -818,7 +811,7 @@ static int node9(Search *s, Board *x)
         return counted(s);
     }
     int where = 0, value = 0, occ = 0;
-    pick9(x, &where, &value, &occ);
+    pick9(open, &where, &value, &occ);
     for (int k = 0; k < 6; k++) {
         if ((occ & perm_masks[k]) != perm_masks[k])
             continue;
@@ -962,15 +955,16 @@ static Board *open_top(Search *s, const Board *root, int want, int *nboards)
         opened = 0;
         for (int i = 0; i < n; i++) {
             Board x = row[i];
+            int open[6][9];
             s->nodes++;
-            if (!propagate9(&x))
+            if (!propagate9(&x, open))
                 continue;
             if ((x.solved[0] & x.solved[1] & x.solved[2]) == FULL27 || m + 6 > room) {
                 next[m++] = x;
                 continue;
             }
             int where = 0, value = 0, occ = 0;
-            pick9(&x, &where, &value, &occ);
+            pick9(open, &where, &value, &occ);
             for (int k = 0; k < 6; k++)
                 if ((occ & perm_masks[k]) == perm_masks[k]) {
                     next[m] = x;
