@@ -5,8 +5,8 @@ Each cell keeps a mask of its open values; placing a value removes it from the p
 intersections of boxes with rows and columns remove what they lock (pointing and claiming).
 Then it branches on a cell with the fewest open values; no learning. On 9x9 it also knows that
 a row or column within a box holds three values, and branches instead on the ways one value
-can cross a band or stack of boxes; a 9x9 search that outlives a few thousand nodes starts
-again split over the cores (:data:`THREADS`), with the answer one thread gives. Cells may be
+can cross a band or stack of boxes; a 9x9 search that outlives 20,000 nodes starts again
+split over the cores (:data:`THREADS`), with the answer one thread gives. Cells may be
 limited to some values (pencil marks, even and odd cells: the
 :class:`~satdoku.constraints.values.Values` rule). A whole chunk of puzzles goes to the C extension
 (``satdoku/solver/_bitgrid.c``) in one call, and what comes back is checked a chunk at a time
@@ -65,8 +65,8 @@ def _cores() -> int:
 
 
 THREADS = min(_cores(), 64)
-"""The threads over which the search of one 9x9 puzzle is split once it outlives a few
-thousand nodes (batches search a puzzle on one thread each)."""
+"""The threads over which the search of one 9x9 puzzle is split once it outlives 20,000
+nodes (a batch searches each puzzle on one thread)."""
 
 
 class Ending(IntEnum):
