@@ -123,6 +123,15 @@ except KeyboardInterrupt:
 """
 
 
+def test_what_a_cpsat_turn_raises_is_raised_to_its_caller() -> None:
+    class Failing:
+        def solve(self, model: object) -> None:
+            raise MemoryError("no room for the model")
+
+    with pytest.raises(MemoryError, match="no room for the model"):
+        portfolio._stoppable(Failing(), None)
+
+
 def test_a_ctrl_c_during_a_cpsat_turn_waits_for_the_search_to_end() -> None:
     """The interrupt goes on only once the search thread has stopped: one still in native
     code when Python exits aborts the process."""

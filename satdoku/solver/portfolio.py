@@ -194,13 +194,17 @@ class CpsatLane:
 
 def _stoppable(solver: Any, model: Any) -> Any:
     """CP-SAT's status for ``model``, searched in a thread so that Ctrl-C reaches Python at
-    once (the search is stopped, then the interrupt goes on once the search has ended)."""
+    once (the search is stopped, then the interrupt goes on once the search has ended); what
+    the search raises is raised here."""
     status: list[Any] = []
+    failed: list[BaseException] = []
     done = threading.Event()
 
     def search() -> None:
         try:
             status.append(solver.solve(model))
+        except BaseException as err:  # raised in the caller's thread below
+            failed.append(err)
         finally:
             done.set()
 
@@ -211,6 +215,8 @@ def _stoppable(solver: Any, model: Any) -> Any:
         solver.stop_search()
         _outlast(done)
         raise
+    if failed:
+        raise failed[0]
     return status[0]
 
 
