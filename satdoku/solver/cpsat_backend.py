@@ -13,7 +13,6 @@ ortools is imported only here, and only when a CP-SAT backend is used.
 
 from __future__ import annotations
 
-import contextlib
 import queue
 import threading
 import time
@@ -231,13 +230,26 @@ def _solutions(
             yield item
     finally:
         solver.stop_search()
-        while thread.is_alive():  # unblock a callback waiting to hand over a grid
-            with contextlib.suppress(queue.Empty):
-                handover.get(timeout=0.05)
-        thread.join()
+        _outlast(thread, handover)
     complete = item.status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
     if not complete and (limit is None or len(seen) < limit):
         raise deadline.error()
+
+
+def _outlast(thread: threading.Thread, handover: queue.Queue[Any]) -> None:
+    """Wait for the stopped search ``thread`` to end, taking the grids a callback waits to
+    hand over, whatever Ctrl-C comes meanwhile (a search still in native code when Python
+    exits aborts the process); a Ctrl-C that came is raised once it has ended."""
+    interrupted: KeyboardInterrupt | None = None
+    while thread.is_alive():
+        try:
+            handover.get(timeout=0.05)
+        except queue.Empty:
+            pass
+        except KeyboardInterrupt as err:
+            interrupted = err
+    if interrupted is not None:
+        raise interrupted
 
 
 _HANDOVER = 64
