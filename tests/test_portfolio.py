@@ -24,6 +24,7 @@ from satdoku.solver import portfolio
 from satdoku.solver.bruteforce import brute_force_count
 from satdoku.solver.defaults import DEFAULT_BACKEND, SUMS_BACKEND
 from satdoku.solver.planner import Question, plan
+from satdoku.solver.registry import get_backend
 from tests.rules import with_rules
 
 LOWER_ROWS_6 = dict(zip(range(24, 36), (3, 1, 2, 6, 4, 5, 6, 4, 5, 3, 1, 2), strict=True))
@@ -39,6 +40,8 @@ LANES = {
     "the default": portfolio.LANES,
     "minisat22": (("minisat22", 4000),),
     "glucose4": (("glucose4", 4000),),
+    "gluecard4": (("gluecard4", 4000),),
+    "gluecard4 and glucose4": (("gluecard4", 1), ("glucose4", 1)),
     "cadical195": (("cadical195", 4000),),
     "cpsat": (("cpsat", 0.05),),
 }
@@ -65,6 +68,19 @@ def test_lanes_count_as_brute_force_does(
     grids = [s.grid for s in solutions(puzzle, backend="portfolio")]
     assert len(grids) == len(set(grids)) == brute_force_count(puzzle)
     assert grids, "each of these puzzles has solutions"
+
+
+def test_native_cardinality_only_when_every_cnf_lane_takes_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    puzzle = with_rules(Thermometer((0, 1, 2, 3)), box=(2, 2))
+    backend = get_backend("portfolio")
+    monkeypatch.setattr(portfolio, "LANES", (("gluecard4", 10), ("cpsat", 0.05)))
+    assert "native" in backend.encoding_for(puzzle, None).split("+")
+    monkeypatch.setattr(portfolio, "LANES", (("gluecard4", 10), ("glucose4", 10)))
+    assert "native" not in backend.encoding_for(puzzle, None).split("+")
+    assert "native" in get_backend("gluecard4").encoding_for(puzzle, None).split("+")
+    assert "native" not in get_backend("glucose4").encoding_for(puzzle, None).split("+")
 
 
 def test_a_contradiction_has_no_solution() -> None:

@@ -151,7 +151,9 @@ def test_the_default_runs_the_compiled_search_and_hands_a_hard_puzzle_on(monkeyp
     assert [s.grid for s in solutions(puzzle)] == [solve(puzzle, backend="cpsat").grid]
 
 
-@pytest.mark.parametrize("name", ["minisat22", "cadical153", "cadical195", "glucose4", "glucose3"])
+@pytest.mark.parametrize(
+    "name", ["minisat22", "cadical153", "cadical195", "glucose4", "gluecard4", "glucose3"]
+)
 def test_loading_through_the_native_add_function_keeps_every_clause(name):
     """The solvers of ADD_CLAUSE take their clauses through python-sat's C function, the
     others through ``add_clause``: either way a hard puzzle's one solution comes back, and

@@ -24,6 +24,11 @@ SUMS_BACKEND = "glucose4"
 """The python-sat default below 25x25 for puzzles with sums: Glucose 4 proves the hard killers
 in half MiniSat's time and counts janko's Kakuro in about the same (docs/benchmarks.md,
 "Variant Sudoku against the Interactive Sudoku Solver")."""
+NATIVE_ENCODING = "extended+native+optimized"
+"""The default encoding below 25x25 for a solver that takes cardinality constraints natively
+(Gluecard 4, the portfolio's first lane): every at-most-one is one constraint, not
+n(n-1)/2 binary clauses, so a 9x9 variant is encoded and loaded in about a third less time
+(docs/benchmarks.md, "Variant Sudoku against the Interactive Sudoku Solver")."""
 BIG_VALUES = 25
 """Puzzles with at least this many values (25x25 grids and up) get the big defaults."""
 BIG_BACKEND = "cadical195+stable"
@@ -108,11 +113,14 @@ def default_strategy(puzzle: Puzzle, strategy: str | None) -> str:
     return BIG_STRATEGY if is_big(puzzle) or has_sums(puzzle) else DEFAULT_STRATEGY
 
 
-def default_encoding(puzzle: Puzzle) -> str:
+def default_encoding(puzzle: Puzzle, native: bool = False) -> str:
     """The CNF encoding spec for ``puzzle`` when none is given: :data:`HUGE_ENCODING` from
-    64x64 up, :data:`BIG_ENCODING` from 25x25, else the general default."""
+    64x64 up, :data:`BIG_ENCODING` from 25x25, else the general default, or, for a solver
+    that takes ``native`` cardinality constraints, :data:`NATIVE_ENCODING`."""
     from satdoku.encodings import DEFAULT_ENCODING  # here: a plain solve loads no encoding
 
     if puzzle.values >= HUGE_VALUES:
         return HUGE_ENCODING
-    return BIG_ENCODING if is_big(puzzle) else DEFAULT_ENCODING
+    if is_big(puzzle):
+        return BIG_ENCODING
+    return NATIVE_ENCODING if native else DEFAULT_ENCODING

@@ -54,7 +54,8 @@ class PysatBackend:
         )
 
     def encoding_for(self, puzzle: Puzzle, encoding: str | None) -> str:
-        spec = get_encoding(encoding or default_encoding(puzzle)).spec
+        native = self.solver in NATIVE_CARD_SOLVERS
+        spec = get_encoding(encoding or default_encoding(puzzle, native)).spec
         if "native" in spec.split("+") and self.solver not in NATIVE_CARD_SOLVERS:
             raise UsageError(
                 f"{spec}: native cardinality needs one of {', '.join(NATIVE_CARD_SOLVERS)},"

@@ -75,6 +75,7 @@ ADD_CLAUSE = {
     "Cadical153": ("cadical153_add_cl", "cadical"),
     "Cadical195": ("cadical195_add_cl", "cadical"),
     "Glucose4": ("glucose41_add_cl", "glucose"),
+    "Gluecard4": ("gluecard41_add_cl", "gluecard"),
 }
 """python-sat's native add-a-clause function and the solver handle it takes, by python-sat
 class: called directly, loading skips the two Python calls per clause of
