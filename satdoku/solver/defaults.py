@@ -54,7 +54,7 @@ Sudoku")."""
 
 RULES_BACKEND = "portfolio"
 """Who searches a puzzle with rules beyond units (thermometers, arrows, sandwiches...) when
-the caller names no engine: Glucose 4 and CP-SAT taking turns with doubling budgets of work
+the caller names no engine: Gluecard 4 and CP-SAT taking turns with doubling budgets of work
 (:mod:`satdoku.solver.portfolio`)."""
 
 
