@@ -125,10 +125,8 @@ def plan(
             if lists(puzzle, limit):
                 return _bitmask(compiled, puzzle)
             return Plan(compiled, MATRIX, None, DEFAULT_BACKEND, NODE_BUDGET)
-    if (
-        not chosen_by_caller
-        and (question is Question.COUNT or lists(puzzle, limit))
-        and takes(puzzle)
+    if not chosen_by_caller and (
+        lists(puzzle, limit) or (question is Question.COUNT and takes(puzzle))
     ):
         return _bitmask(get_backend(COMPILED_BACKEND), puzzle)  # cells limited to some values
     if not chosen_by_caller and not many and has_rules(puzzle):
