@@ -13,6 +13,7 @@ ortools is imported only here, and only when a CP-SAT backend is used.
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import threading
 import time
@@ -230,26 +231,32 @@ def _solutions(
             yield item
     finally:
         solver.stop_search()
-        _outlast(thread, handover)
+        outlast(thread.is_alive, partial(_take_one, handover))
     complete = item.status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
     if not complete and (limit is None or len(seen) < limit):
         raise deadline.error()
 
 
-def _outlast(thread: threading.Thread, handover: queue.Queue[Any]) -> None:
-    """Wait for the stopped search ``thread`` to end, taking the grids a callback waits to
-    hand over, whatever Ctrl-C comes meanwhile (a search still in native code when Python
-    exits aborts the process); a Ctrl-C that came is raised once it has ended."""
+def outlast(running: Callable[[], bool], pause: Callable[[], object]) -> None:
+    """Call ``pause`` (a short wait) while ``running`` says a stopped search goes on, whatever
+    Ctrl-C comes meanwhile: a search still in native code when Python exits aborts the
+    process ("terminate called without an active exception"). ``Thread.join`` cannot be
+    used: once a Ctrl-C has interrupted it, Python 3.11 takes the thread for ended and a
+    second join returns at once. A Ctrl-C that came is raised once the search has ended."""
     interrupted: KeyboardInterrupt | None = None
-    while thread.is_alive():
+    while running():
         try:
-            handover.get(timeout=0.05)
-        except queue.Empty:
-            pass
+            pause()
         except KeyboardInterrupt as err:
             interrupted = err
     if interrupted is not None:
         raise interrupted
+
+
+def _take_one(handover: queue.Queue[Any]) -> None:
+    """Take what a solution callback waits to hand over, if anything comes within 0.05 s."""
+    with contextlib.suppress(queue.Empty):
+        handover.get(timeout=0.05)
 
 
 _HANDOVER = 64

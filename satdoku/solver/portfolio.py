@@ -18,6 +18,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
+from functools import partial
 from typing import Any, Literal, Protocol
 
 from satdoku.deadline import Deadline
@@ -28,7 +29,7 @@ from satdoku.geometry import Geometry
 from satdoku.model import Grid, Puzzle
 from satdoku.results import Stats
 from satdoku.solver.backend import Capabilities, Found, ModelKind, PuzzleEngine, no_engine
-from satdoku.solver.cpsat_backend import CP_MODEL, CpsatModel
+from satdoku.solver.cpsat_backend import CP_MODEL, CpsatModel, outlast
 from satdoku.solver.defaults import default_encoding
 from satdoku.solver.pysat_solver import (
     NATIVE_CARD_SOLVERS,
@@ -221,24 +222,11 @@ def _stoppable(solver: Any, model: Any) -> Any:
         done.wait()
     except BaseException:
         solver.stop_search()
-        _outlast(done)
+        outlast(lambda: not done.is_set(), partial(done.wait, 0.05))
         raise
     if failed:
         raise failed[0]
     return status[0]
-
-
-def _outlast(done: threading.Event) -> None:
-    """Wait for ``done`` whatever Ctrl-C comes meanwhile: a search still running in native
-    code when Python exits aborts the process ("terminate called without an active
-    exception"). ``Thread.join`` cannot be used: once a Ctrl-C has interrupted it, Python 3.11
-    takes the thread for ended and a second join returns at once."""
-    while True:
-        try:
-            done.wait()
-            return
-        except KeyboardInterrupt:
-            continue
 
 
 class PortfolioBackend:
